@@ -1,0 +1,1 @@
+"""npuzzle-grader's autograder: build, run, verify and score N-puzzle submissions."""

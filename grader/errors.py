@@ -1,0 +1,71 @@
+"""The grader's error hierarchy: grader faults and bad grader input, never a student's fault.
+
+A student's fault is data (a verdict and a message), not an exception. These errors
+are for what stops the grader itself: a bad config or manifest, a missing test file, an
+unreadable submissions folder, an output folder that cannot be written. The CLI turns
+each into one line on stderr and its ``exit_code`` (listed in ``grade --help``).
+"""
+
+from __future__ import annotations
+
+
+class GraderError(Exception):
+    exit_code = 1
+
+
+class ConfigError(GraderError):
+    """A config, manifest or results file that breaks its schema or cannot be parsed.
+
+    The message reads ``file::$.json.path: message``, as check-jsonschema prints it.
+    """
+
+    exit_code = 3
+
+    def __init__(self, file: str, json_path: str, message: str) -> None:
+        self.file, self.json_path, self.detail = file, json_path, message
+        super().__init__(f"{file}::{json_path}: {message}")
+
+
+class CaseFileError(GraderError):
+    """A test case whose input file is missing or unreadable."""
+
+    exit_code = 4
+
+
+class SubmissionsError(GraderError):
+    """The submissions folder is missing or cannot be listed."""
+
+    exit_code = 5
+
+
+class OutputDirError(GraderError):
+    """The results folder cannot be created or written."""
+
+    exit_code = 6
+
+
+class CheckFailed(GraderError):
+    """``grade check`` found problems in a student's output (already listed on stdout)."""
+
+    exit_code = 7
+
+
+class TestsetInvalid(GraderError):
+    """``grade testcases validate`` found problems (already listed, one per line)."""
+
+    exit_code = 8
+    __test__ = False  # not a pytest class, despite the name
+
+
+EXIT_CODES: dict[int, str] = {
+    0: "grading completed (whatever the students scored), or the check passed",
+    1: "internal grader error (please report it)",
+    2: "bad command-line usage",
+    3: "a config, manifest or results file is malformed (file::$.path: message)",
+    4: "a test case's input file is missing or unreadable",
+    5: "the submissions folder is missing or unreadable",
+    6: "the output folder cannot be written",
+    7: "grade check: the output has problems (each listed with its line)",
+    8: "grade testcases validate: the test set has problems (each listed)",
+    130: "interrupted (Ctrl-C); finished results were saved",
+}

@@ -1,0 +1,5 @@
+"""npuzzle-grader's reference solver: the board model, the file formats and optimal search."""
+
+from solver.board import Board, Move
+
+__all__ = ["Board", "Move"]

@@ -1,0 +1,5 @@
+import sys
+
+from solver.cli import entry
+
+sys.exit(entry())

@@ -1,0 +1,84 @@
+"""CLI plumbing shared by ``python -m solver`` and ``grade``.
+
+Two things live here: a click group that runs a default command when the first
+argument is not a subcommand (so ``grade submissions/`` and ``python -m solver
+puzzle.txt`` work), loading subcommands lazily to keep start-up fast; and
+:func:`run`, the one place errors become a message on stderr and an exit code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import traceback
+
+import click
+
+
+class DefaultGroup(click.Group):
+    """A group whose unknown first argument goes to ``default`` and whose commands load on use.
+
+    ``lazy`` maps a command name to ``"module:attribute"``; the module is imported only
+    when that command runs or when help lists it.
+    """
+
+    def __init__(self, *args, default: str, lazy: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.default = default
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            module, _, attr = self.lazy[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        known = set(self.commands) | set(self.lazy)
+        if not args or (args[0] not in known and args[0] not in ("--help", "-h", "--version")):
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+
+def run(command: click.Command, prog: str, handled: tuple[type[BaseException], ...],
+        args: list[str] | None = None) -> int:
+    """Run a click command; turn ``handled`` errors into one stderr line and their ``exit_code``.
+
+    Anything unexpected is still one line (plus a traceback only when ``NPUZZLE_DEBUG``
+    is set) and exit 1, so a user never sees a raw traceback.
+    """
+    try:
+        result = command.main(args=args, prog_name=prog, standalone_mode=False)
+    except handled as exc:
+        click.echo(f"{prog}: {exc}", err=True)
+        return int(getattr(exc, "exit_code", 1))
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo(f"{prog}: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); silence the flush at exit too.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+    except Exception as exc:  # the last line of defence: never a raw traceback
+        if os.environ.get("NPUZZLE_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"{prog}: internal error: {type(exc).__name__}: {exc} "
+                   "(set NPUZZLE_DEBUG=1 for details)", err=True)
+        return 1
+    return int(result or 0)
+
+
+def exit_codes_epilog(codes: dict[int, str]) -> str:
+    """The exit-code table for a command's ``--help``."""
+    lines = ["\b", "Exit codes:"]
+    lines += [f"  {code:>3}  {meaning}" for code, meaning in sorted(codes.items())]
+    return "\n".join(lines)

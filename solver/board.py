@@ -16,7 +16,7 @@ Move convention — a move is named by the direction the *blank* travels::
 
 Example: from ``1 2 3 / 4 0 6 / 7 5 8`` the move DOWN gives ``1 2 3 / 4 5 6 / 7 0 8``.
 Every other module (search, grader, shell, GUI) uses this convention and the
-:func:`Board.neighbors` order UP, DOWN, LEFT, RIGHT, which makes searches
+:meth:`Board.successors` order UP, DOWN, LEFT, RIGHT, which makes searches
 deterministic.
 """
 
@@ -135,10 +135,10 @@ class Board:
         return "\n".join([str(self.n)] + [" ".join(map(str, row)) for row in self.rows()])
 
     # -- moves ------------------------------------------------------------
-    def neighbors(self) -> list[tuple[Move, Board]]:
+    def successors(self) -> list[tuple[Move, Board]]:
         """Every board one move away, with the move that produced it, in UP, DOWN, LEFT, RIGHT order.
 
-        >>> [m.label for m, _ in Board.goal(3).neighbors()]
+        >>> [m.label for m, _ in Board.goal(3).successors()]
         ['up', 'left']
         """
         blank = self.blank
@@ -149,9 +149,17 @@ class Board:
             out.append((move, Board(tuple(tiles), self.n)))
         return out
 
+    def neighbors(self) -> list[Board]:
+        """The boards one move away (Princeton's API), in the order of :meth:`successors`.
+
+        >>> [b.blank for b in Board.goal(3).neighbors()]
+        [5, 7]
+        """
+        return [board for _, board in self.successors()]
+
     def apply(self, move: Move) -> Board:
         """The board after ``move``; raises ``ValueError`` if the blank would leave the board."""
-        for legal, board in self.neighbors():
+        for legal, board in self.successors():
             if legal is move:
                 return board
         raise ValueError(f"cannot move the blank {move.label} from row {self.blank // self.n + 1}, "
@@ -161,7 +169,7 @@ class Board:
         """The single move that turns this board into ``other``, or ``None`` if no move does."""
         if other.n != self.n:
             return None
-        for move, board in self.neighbors():
+        for move, board in self.successors():
             if board.tiles == other.tiles:
                 return move
         return None

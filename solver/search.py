@@ -131,7 +131,7 @@ def astar(start: Board, heuristic: str = "manhattan", node_limit: int | None = N
             raise SearchLimitError("A*", node_limit, expanded)
         grandparent = node.parent.board.tiles if node.parent is not None else None
         g = node.g + 1
-        for move, child in node.board.neighbors():
+        for move, child in node.board.successors():
             if child.tiles == grandparent:
                 continue
             generated += 1

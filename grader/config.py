@@ -1,0 +1,202 @@
+"""``assignment.toml``: how one assignment's submissions are built, run and judged.
+
+The file sits beside ``manifest.json`` in a test-set folder (or comes from
+``--assignment``). It is checked against ``grader/schemas/assignment.schema.json``;
+every key is optional, so a missing file means the CMPE 160 defaults (``files`` I/O,
+blank-last goal). Errors read ``file::$.json.path: message``. Example::
+
+    io = "argv"                       # files | argv | stdin
+    [limits]
+    wall_seconds = 10
+    memory_mb = 1024
+    [scoring]
+    suboptimal_credit = 0.5
+    [output]
+    unsolvable_wordings = ["Unsolvable puzzle", "No solution possible"]
+    goal = "blank-last"
+    [java]
+    classpath = ["lib/algs4.jar"]
+    sources = ["driver/PuzzleChecker.java"]
+    main_class = "PuzzleChecker"
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grader.errors import ConfigError
+from grader.schemacheck import validate
+from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+FILE_NAME = "assignment.toml"
+SCHEMA = "assignment.schema.json"
+
+PLACEHOLDERS = frozenset({"input", "output", "memory_mb", "classpath", "main_class", "build_dir", "python",
+                          "sources", "entry"})
+_PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-run limits; ``wall_seconds`` is the default when a case sets no time limit."""
+
+    wall_seconds: float = 10.0
+    cpu_seconds: float | None = None
+    memory_mb: int = 1024
+    output_bytes: int = 1_000_000
+    build_seconds: float = 120.0
+
+
+@dataclass(frozen=True)
+class JavaConfig:
+    classpath: tuple[Path, ...] = ()
+    sources: tuple[Path, ...] = ()
+    main_class: str | None = None
+    preferred_mains: tuple[str, ...] = ("Solver", "Main", "NPuzzle", "Puzzle")
+    build: tuple[str, ...] | None = None
+    run: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PythonConfig:
+    interpreter: str = "python3"
+    main_files: tuple[str, ...] = ("main.py", "solver.py", "solve.py", "puzzle.py", "npuzzle.py", "Solver.py")
+    run: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class CommandConfig:
+    run: tuple[str, ...]
+    build: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Everything ``assignment.toml`` declares, with defaults filled in and paths made absolute."""
+
+    source: str = "<defaults>"
+    name: str | None = None
+    io: str = "files"
+    input_file: str = "input.txt"
+    output_file: str = "output.txt"
+    language: str = "auto"
+    extra_files: tuple[Path, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    suboptimal_credit: float = 0.5
+    default_points: float = 1.0
+    strict: bool = False
+    unsolvable_wordings: tuple[str, ...] = DEFAULT_UNSOLVABLE_WORDINGS
+    blank_first: bool = False
+    java: JavaConfig = field(default_factory=JavaConfig)
+    python: PythonConfig = field(default_factory=PythonConfig)
+    command: CommandConfig | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings that shaped the grades, for results.json."""
+        return {"source": self.source, "name": self.name, "io": self.io, "language": self.language,
+                "limits": {"wall_seconds": self.limits.wall_seconds, "cpu_seconds": self.limits.cpu_seconds,
+                           "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes},
+                "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
+                "goal": "blank-first" if self.blank_first else "blank-last",
+                "unsolvable_wordings": list(self.unsolvable_wordings)}
+
+
+def find_assignment(testset_dir: Path) -> Path | None:
+    path = testset_dir / FILE_NAME
+    return path if path.is_file() else None
+
+
+def load_assignment(path: Path | None) -> Assignment:
+    """Read and check an ``assignment.toml``; ``None`` gives the defaults."""
+    if path is None:
+        return Assignment()
+    source = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(source, "$", "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, "$", f"cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, "$", f"not valid TOML: {exc}") from None
+    return assignment_from_dict(data, source, path.parent)
+
+
+def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assignment:
+    """Build an :class:`Assignment` from parsed TOML; ``base`` anchors relative paths."""
+    validate(data, SCHEMA, source)
+    _check_commands(data, source)
+
+    def paths(values: list[str], where: str) -> tuple[Path, ...]:
+        out = []
+        for index, value in enumerate(values):
+            resolved = (base / value).resolve()
+            if not resolved.exists():
+                raise ConfigError(source, f"{where}[{index}]", f"{value!r} does not exist (looked in {base})")
+            out.append(resolved)
+        return tuple(out)
+
+    limits = data.get("limits", {})
+    scoring = data.get("scoring", {})
+    output = data.get("output", {})
+    java = data.get("java", {})
+    python = data.get("python", {})
+    command = data.get("command")
+    defaults = Assignment()
+    return Assignment(
+        source=source,
+        name=data.get("name"),
+        io=data.get("io", defaults.io),
+        input_file=data.get("input_file", defaults.input_file),
+        output_file=data.get("output_file", defaults.output_file),
+        language=data.get("language", defaults.language),
+        extra_files=paths(data.get("extra_files", []), "$.extra_files"),
+        limits=Limits(
+            wall_seconds=float(limits.get("wall_seconds", Limits.wall_seconds)),
+            cpu_seconds=float(limits["cpu_seconds"]) if "cpu_seconds" in limits else None,
+            memory_mb=int(limits.get("memory_mb", Limits.memory_mb)),
+            output_bytes=int(limits.get("output_bytes", Limits.output_bytes)),
+            build_seconds=float(limits.get("build_seconds", Limits.build_seconds))),
+        suboptimal_credit=float(scoring.get("suboptimal_credit", defaults.suboptimal_credit)),
+        default_points=float(scoring.get("default_points", defaults.default_points)),
+        strict=bool(output.get("strict", False)),
+        unsolvable_wordings=tuple(output.get("unsolvable_wordings", defaults.unsolvable_wordings)),
+        blank_first=output.get("goal", "blank-last") == "blank-first",
+        java=JavaConfig(
+            classpath=paths(java.get("classpath", []), "$.java.classpath"),
+            sources=paths(java.get("sources", []), "$.java.sources"),
+            main_class=java.get("main_class"),
+            preferred_mains=tuple(java.get("preferred_mains", JavaConfig.preferred_mains)),
+            build=_argv(java.get("build")),
+            run=_argv(java.get("run"))),
+        python=PythonConfig(
+            interpreter=python.get("interpreter", PythonConfig.interpreter),
+            main_files=tuple(python.get("main_files", PythonConfig.main_files)),
+            run=_argv(python.get("run"))),
+        command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
+    )
+
+
+def _argv(value: list[str] | None) -> tuple[str, ...] | None:
+    return tuple(value) if value is not None else None
+
+
+def _check_commands(data: dict[str, Any], source: str) -> None:
+    """Unknown ``{placeholders}`` in a command are a config error, not a failed run later."""
+    for section in ("java", "python", "command"):
+        for key in ("build", "run"):
+            for index, item in enumerate(data.get(section, {}).get(key) or []):
+                for name in _PLACEHOLDER_RE.findall(item):
+                    if name not in PLACEHOLDERS:
+                        raise ConfigError(source, f"$.{section}.{key}[{index}]",
+                                          f"unknown placeholder {{{name}}} (known: "
+                                          f"{', '.join(sorted(PLACEHOLDERS))})")

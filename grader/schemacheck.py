@@ -1,0 +1,61 @@
+"""Validate data against one of the grader's JSON Schemas, with check-jsonschema style errors.
+
+Every config, manifest and results file has a schema in ``grader/schemas/``; this is the
+one place their errors become ``file::$.json.path: message``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from grader.errors import ConfigError
+
+
+@functools.lru_cache(maxsize=None)
+def load_schema(name: str) -> dict[str, Any]:
+    """A schema from ``grader/schemas/`` by file name, e.g. ``"assignment.schema.json"``."""
+    text = resources.files("grader").joinpath("schemas", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def json_path(parts: Iterable[Any]) -> str:
+    """``["limits", "memory_mb"]`` -> ``$.limits.memory_mb``; list indexes as ``[3]``."""
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def schema_problems(data: Any, schema_name: str) -> list[tuple[str, str]]:
+    """Every ``(json_path, message)`` that breaks the schema, in document order."""
+    schema = load_schema(schema_name)
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    return [(json_path(e.absolute_path), _message(e)) for e in errors]
+
+
+def validate(data: Any, schema_name: str, source: str) -> None:
+    """Raise :class:`ConfigError` for the first schema violation (in document order)."""
+    problems = schema_problems(data, schema_name)
+    if problems:
+        path, message = problems[0]
+        raise ConfigError(source, path, message)
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    # jsonschema's own text for additionalProperties lists the whole object; name the key instead.
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        return f"unknown key {', '.join(map(repr, extra))} (expected one of: {', '.join(allowed)})"
+    if error.validator == "enum":
+        return f"expected one of {', '.join(map(repr, error.validator_value))}, found {error.instance!r}"
+    if error.validator in ("pattern", "not") and "title" in error.schema:
+        return f"expected {error.schema['title']}, found {error.instance!r}"
+    return error.message

@@ -310,4 +310,16 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     if not seen_content:
         raise SolutionFormatError(source, None, "a solution or an unsolvable message", "empty output")
     return ParsedSolution(moves, header_line, tuple(boards), tuple(board_lines),
-                          unsolvable_line is not None, unsolvable_line, tuple(notes))
+                          unsolvable_line is not None, unsolvable_line, _collapse(notes))
+
+
+def _collapse(notes: list[Note]) -> tuple[Note, ...]:
+    """One note per kind of deviation, at its first line, saying how many lines have it."""
+    first: dict[str, Note] = {}
+    count: dict[str, int] = {}
+    for note in notes:
+        first.setdefault(note.message, note)
+        count[note.message] = count.get(note.message, 0) + 1
+    return tuple(sorted((Note(note.line, note.message if count[note.message] == 1 else
+                              f"{note.message} (on {count[note.message]} lines, the first shown)")
+                         for note in first.values()), key=lambda note: note.line))

@@ -14,7 +14,9 @@ from solver.clikit import DefaultGroup, exit_codes_epilog, run
 from solver.errors import EXIT_CODES, SolverError
 from solver.solve import ALGORITHMS
 
-LAZY_COMMANDS: dict[str, str] = {}
+LAZY_COMMANDS: dict[str, str] = {
+    "shell": "solver.shell:shell",
+}
 """Subcommands beside ``solve``, imported only when used."""
 
 EPILOG = exit_codes_epilog(EXIT_CODES)

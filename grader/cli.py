@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -21,6 +22,90 @@ EPILOG = exit_codes_epilog(EXIT_CODES)
              context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Grade N-puzzle submissions: `grade SUBMISSIONS_DIR` runs every submission on every case."""
+
+
+@main.command("run", epilog=EPILOG)
+@click.argument("submissions_dir", metavar="SUBMISSIONS_DIR", type=click.Path(path_type=Path))
+@click.option("--testcases", "testset_dir", type=click.Path(path_type=Path), default=None,
+              help="Test-set folder (manifest.json, assignment.toml). Default: ./testcases if it has a manifest, "
+                   "else ./testcases/cmpe160, else the bundled cmpe160 set.")
+@click.option("--assignment", "assignment_path", type=click.Path(path_type=Path), default=None,
+              help="assignment.toml to use instead of the one in the test-set folder.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("grading-results"),
+              show_default=True, help="Folder for results.json, grades.csv and feedback/.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Parallel runs (default: the number of CPUs, at most 4).")
+@click.option("--only", multiple=True, metavar="ID", help="Grade only these submissions (glob patterns; repeatable).")
+@click.option("--strict", is_flag=True, help="Every deviation from the exact output format is a PE.")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=None,
+              help="Wall seconds per run, replacing the test set's limits.")
+@click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
+@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
+                jobs: int | None, only: tuple[str, ...], strict: bool, time_limit: float | None, detail: bool,
+                no_progress: bool) -> int:
+    """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
+    import os
+
+    from grader.pipeline import default_testset, grade
+    from grader.report_table import render
+
+    jobs = jobs or max(1, min(4, os.cpu_count() or 1))
+    with _progress_bar(enabled=not no_progress) as progress:
+        results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
+                        strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress)
+    click.echo(render(results, detail))
+    click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'feedback'}/", err=True)
+    if results.interrupted:
+        click.echo("grade: interrupted; finished results were saved", err=True)
+        return 130
+    return 0
+
+
+@main.command("check", epilog=EPILOG)
+@click.argument("output", type=click.Path(path_type=Path))
+@click.option("--input", "input_path", type=click.Path(path_type=Path), default=None,
+              help="The puzzle the output answers (default: its first board).")
+@click.option("--strict", is_flag=True, help="Also report every deviation from the exact format.")
+@click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default="blank-last", show_default=True)
+def check_command(output: Path, input_path: Path | None, strict: bool, goal: str) -> int:
+    """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
+    from grader.check import check_output
+    from grader.errors import CheckFailed
+    from grader.verify import Rules
+
+    report = check_output(output, input_path, Rules(strict=strict, blank_first=goal == "blank-first"))
+    for line in report.lines:
+        click.echo(line)
+    if not report.ok:
+        raise CheckFailed(f"{output}: the output has problems (listed above)")
+    return 0
+
+
+class _progress_bar:
+    """A progress bar on stderr (only on a terminal); yields the pipeline's progress callback."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        self.position = 0
+
+        def update(done: int, total: int) -> None:
+            if self.bar is None:
+                self.bar = click.progressbar(length=max(total, 1), label="grading", file=sys.stderr,
+                                             show_pos=True, show_eta=True)
+                self.bar.__enter__()
+            self.bar.update(done - self.position)
+            self.position = done
+        return update
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
 
 
 def entry(args: list[str] | None = None) -> int:

@@ -9,18 +9,20 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 
 from grader.errors import ConfigError
 
+SCHEMAS = Path(__file__).resolve().parent / "schemas"
+
 
 @functools.lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
     """A schema from ``grader/schemas/`` by file name, e.g. ``"assignment.schema.json"``."""
-    text = resources.files("grader").joinpath("schemas", name).read_text(encoding="utf-8")
+    text = (SCHEMAS / name).read_text(encoding="utf-8")
     return json.loads(text)
 
 

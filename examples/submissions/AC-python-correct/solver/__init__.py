@@ -1,0 +1,1 @@
+"""A student's N-puzzle solver, run as `python -m solver`."""

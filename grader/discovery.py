@@ -1,0 +1,122 @@
+"""Find the submissions in a folder: each immediate subfolder, or ``.zip`` file, is one.
+
+A submission is named by its folder (or zip file stem), which is the student id. Zips
+are extracted into a staging folder with no path traversal (absolute names, ``..``,
+symlinks), and capped in entry count and total size, so a hostile archive cannot write
+outside its folder or fill the disk. A folder or zip holding only one folder (plus
+``__MACOSX`` litter) is unwrapped: the code is what is inside it (but a Python package
+folder, such as ``solver/``, is the code itself).
+"""
+
+from __future__ import annotations
+
+import shutil
+import stat
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from grader.errors import SubmissionsError
+
+MAX_ZIP_ENTRIES = 2_000
+MAX_ZIP_BYTES = 50_000_000
+IGNORED = frozenset({"__MACOSX", ".DS_Store", "Thumbs.db", ".git", ".idea", ".vscode", "__pycache__"})
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One student's submission: its id and the folder holding its code (``None`` if unusable)."""
+
+    id: str
+    origin: Path
+    root: Path | None
+    problem: str | None = None
+
+
+def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
+    """The submissions in ``submissions_dir``, sorted by id; zips are extracted under ``staging``."""
+    if not submissions_dir.is_dir():
+        found = "a file" if submissions_dir.exists() else "nothing"
+        raise SubmissionsError(f"{submissions_dir}: expected a folder of submissions, found {found}")
+    try:
+        entries = sorted(submissions_dir.iterdir(), key=lambda p: p.name)
+    except OSError as exc:
+        raise SubmissionsError(f"{submissions_dir}: cannot list: {exc.strerror or exc}") from None
+    found: dict[str, Submission] = {}
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name in IGNORED:
+            continue
+        if entry.is_dir():
+            submission = Submission(entry.name, entry, unwrap(entry))
+        elif entry.suffix.lower() == ".zip" and entry.is_file():
+            submission = _from_zip(entry, staging / "zips" / entry.stem)
+        else:
+            continue
+        if submission.id in found:
+            continue  # a folder and a zip with the same id: the folder (first by name) is graded
+        found[submission.id] = submission
+    return [found[key] for key in sorted(found)]
+
+
+def unwrap(folder: Path) -> Path:
+    """Descend through folders that hold nothing but one folder (a zip's top-level directory)."""
+    while True:
+        children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
+        if len(children) == 1 and children[0].is_dir() and not _is_python_package(children[0]):
+            folder = children[0]
+        else:
+            return folder
+
+
+def _is_python_package(folder: Path) -> bool:
+    return (folder / "__init__.py").is_file() or (folder / "__main__.py").is_file()
+
+
+def _from_zip(path: Path, target: Path) -> Submission:
+    try:
+        extract_zip(path, target)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        return Submission(path.stem, path, None, f"cannot extract {path.name}: {exc}")
+    return Submission(path.stem, path, unwrap(target))
+
+
+def extract_zip(path: Path, target: Path) -> None:
+    """Extract safely: no absolute or ``..`` names, no symlinks, bounded count and size.
+
+    Raises ``ValueError`` naming the offending entry; nothing is written for a refused zip.
+    """
+    with zipfile.ZipFile(path) as archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_ZIP_ENTRIES:
+            raise ValueError(f"{len(infos)} entries (at most {MAX_ZIP_ENTRIES})")
+        total = 0
+        plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
+        for info in infos:
+            name = PurePosixPath(info.filename.replace("\\", "/"))
+            if name.is_absolute() or ".." in name.parts or (name.parts and name.parts[0].endswith(":")):
+                raise ValueError(f"entry {info.filename!r} points outside the archive")
+            if stat.S_ISLNK(info.external_attr >> 16):
+                raise ValueError(f"entry {info.filename!r} is a symbolic link")
+            total += info.file_size
+            if total > MAX_ZIP_BYTES:
+                raise ValueError(f"more than {MAX_ZIP_BYTES:,} bytes uncompressed")
+            plan.append((info, name))
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        for info, name in plan:
+            if name.parts and name.parts[0] in IGNORED:
+                continue
+            out = target.joinpath(*name.parts)
+            if info.is_dir():
+                out.mkdir(parents=True, exist_ok=True)
+                continue
+            out.parent.mkdir(parents=True, exist_ok=True)
+            written = 0
+            with archive.open(info) as source, open(out, "wb") as sink:
+                # The header's file_size may lie; count what really comes out.
+                while chunk := source.read(1 << 16):
+                    written += len(chunk)
+                    if written > info.file_size or written > MAX_ZIP_BYTES:
+                        raise ValueError(f"entry {info.filename!r} is larger than its header says")
+                    sink.write(chunk)

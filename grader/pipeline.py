@@ -1,0 +1,276 @@
+"""The grading pipeline: test set + assignment -> discover -> build -> run -> verify -> judge -> results.
+
+:func:`grade` is the plain function behind ``grade SUBMISSIONS_DIR``; the CLI only maps
+flags onto it. Work runs on ``jobs`` threads (each run is a subprocess, so threads
+suffice): a submission's cases are queued as soon as its build finishes. Ctrl-C stops
+queuing, keeps every finished case and returns results marked ``interrupted``.
+
+Extension points: ``on_result(submission_id, case_result)`` is called on the calling
+thread for every finished case (a journal for ``--resume`` hooks in here), ``progress``
+gets ``(done, total)``, and :func:`write_reports` is the one place reporters are called.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import os
+import re
+import shutil
+import stat
+import tempfile
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from pathlib import Path
+
+from grader import runner
+from grader.build import Build, build
+from grader.config import Assignment, find_assignment, load_assignment
+from grader.discovery import Submission, discover
+from grader.errors import CaseFileError, OutputDirError
+from grader.hints import Context, tail
+from grader.judge import Answer, judge
+from grader.results import CaseResult, GradingResults, SubmissionResult
+from grader.scoring import case_points
+from grader.testset import Case, CaseSet, load_testset
+from grader.verdicts import RunFacts, Verdict
+from grader.verify import Expected, Rules, verify
+from solver.errors import InputError
+from solver.formats import parse_puzzle
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+BUNDLED_TESTSET = PACKAGE_ROOT / "testcases" / "cmpe160"
+STDERR_LINES = 20
+
+OnResult = Callable[[str, CaseResult], None]
+Progress = Callable[[int, int], None]
+
+
+def default_testset(cwd: Path | None = None) -> Path:
+    """``./testcases`` when it holds a manifest, else ``./testcases/cmpe160``, else the bundled set."""
+    cwd = cwd or Path.cwd()
+    if (cwd / "testcases" / "manifest.json").is_file():
+        return cwd / "testcases"
+    if (cwd / "testcases" / "cmpe160").is_dir():
+        return cwd / "testcases" / "cmpe160"
+    return BUNDLED_TESTSET
+
+
+def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, jobs: int = 1,
+          only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
+          time_limit: float | None = None, progress: Progress | None = None,
+          on_result: OnResult | None = None) -> GradingResults:
+    """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
+
+    ``only`` keeps submissions whose id matches one of the glob patterns; ``time_limit``
+    replaces every case's wall limit. Returns the results (``interrupted`` after Ctrl-C).
+    """
+    testset = load_testset(Path(testset_dir))
+    assignment = load_assignment(assignment_path or find_assignment(testset.root))
+    if strict:
+        assignment = dataclasses.replace(assignment, strict=True)
+    expected = {case.id: _expected(case, testset) for case in testset.cases}
+    temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
+    temp.chmod(0o755)  # submissions run as another user and must reach their run folders
+    try:
+        submissions = discover(Path(submissions_dir), temp / "staging")
+        if only:
+            patterns = list(only)
+            submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+        batch = _Batch(testset, assignment, expected, temp, time_limit)
+        results = batch.run(submissions, max(1, jobs), progress, on_result)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+    if out_dir is not None:
+        write_reports(results, Path(out_dir))
+    return results
+
+
+def write_reports(results: GradingResults, out_dir: Path) -> None:
+    """results.json, grades.csv and one feedback file per submission, each written atomically."""
+    from grader.report_csv import write_csv
+    from grader.report_feedback import write_feedback
+    from grader.report_json import write_json
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputDirError(f"{out_dir}: cannot create the results folder: {exc.strerror or exc}") from None
+    write_json(results, out_dir / "results.json")
+    write_csv(results, out_dir / "grades.csv")
+    write_feedback(results, out_dir / "feedback")
+
+
+def _expected(case: Case, testset: CaseSet) -> Expected:
+    try:
+        board = parse_puzzle(case.input_path.read_bytes(), str(case.input_path))
+    except OSError as exc:
+        raise CaseFileError(f"{case.input_path}: cannot read case {case.id!r}: {exc.strerror or exc}") from None
+    except InputError as exc:
+        raise CaseFileError(f"case {case.id!r} of {testset.name}: {exc}") from None
+    return Expected(board, case.solvable, case.optimal_moves)
+
+
+class _Batch:
+    """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""
+
+    def __init__(self, testset: CaseSet, assignment: Assignment, expected: dict[str, Expected], temp: Path,
+                 time_limit: float | None) -> None:
+        self.testset, self.assignment, self.expected, self.temp = testset, assignment, expected, temp
+        self.time_limit = time_limit
+        self.rules = Rules(assignment.unsolvable_wordings, assignment.blank_first, assignment.strict)
+        self.context = Context(assignment.io, assignment.input_file, assignment.output_file)
+        self._counter = 0
+        self._lock = threading.Lock()
+
+    def run(self, submissions: list[Submission], jobs: int, progress: Progress | None,
+            on_result: OnResult | None) -> GradingResults:
+        cases = self.testset.cases
+        total = len(submissions) * len(cases)
+        builds: dict[str, Build] = {}
+        finished: dict[str, dict[str, CaseResult]] = {s.id: {} for s in submissions}
+        done = 0
+        interrupted = False
+        executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
+        pending: dict[Future, tuple[Submission, Case | None]] = {
+            executor.submit(self._build, submission): (submission, None) for submission in submissions}
+
+        def record(submission: Submission, result: CaseResult) -> None:
+            nonlocal done
+            finished[submission.id][result.case] = result
+            done += 1
+            if on_result:
+                on_result(submission.id, result)
+            if progress:
+                progress(done, total)
+
+        try:
+            if progress:
+                progress(0, total)
+            while pending:
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in ready:
+                    submission, case = pending.pop(future)
+                    if case is None:
+                        built = future.result()
+                        builds[submission.id] = built
+                        if not built.ok:
+                            for each in cases:
+                                record(submission, self._not_built(each, built))
+                            continue
+                        for each in cases:
+                            pending[executor.submit(self._run_case, submission, built, each)] = (submission, each)
+                    else:
+                        record(submission, future.result())
+        except KeyboardInterrupt:
+            interrupted = True
+            executor.shutdown(wait=False, cancel_futures=True)
+        else:
+            executor.shutdown(wait=True)
+        order = {case.id: index for index, case in enumerate(cases)}
+        graded = []
+        for submission in submissions:
+            built = builds.get(submission.id)
+            results = tuple(sorted(finished[submission.id].values(), key=lambda r: order[r.case]))
+            graded.append(SubmissionResult(
+                id=submission.id, language=built.language if built else "unknown",
+                build=built.to_json() if built else {}, cases=results,
+                max_score=self.testset.total_points, complete=len(results) == len(cases),
+                source=str(submission.origin)))
+        return GradingResults(
+            testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
+            cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
+                         "optimal_moves": c.optimal_moves, "visibility": c.visibility} for c in cases),
+            submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
+            strict=self.assignment.strict)
+
+    def _folder(self, kind: str, name: str) -> Path:
+        with self._lock:
+            self._counter += 1
+            number = self._counter
+        folder = self.temp / kind / f"{number:05d}-{re.sub(r'[^A-Za-z0-9._-]', '_', name)[:60]}"
+        folder.mkdir(parents=True)
+        return folder
+
+    def _build(self, submission: Submission) -> Build:
+        if submission.root is None:
+            return Build("unknown", None, failure=Verdict.CE, message=submission.problem or "unreadable submission")
+        try:
+            return build(submission.root, self._folder("builds", submission.id), self.assignment)
+        except Exception as exc:  # a grader fault must not stop the batch
+            return Build("unknown", None, failure=Verdict.JE, message=f"internal grader error while building: "
+                                                                        f"{type(exc).__name__}: {exc}")
+
+    def _not_built(self, case: Case, built: Build) -> CaseResult:
+        return CaseResult(case=case.id, verdict=built.failure or Verdict.JE, points=0.0, max_points=case.points,
+                          message=built.message, seconds=0.0, visibility=case.visibility,
+                          optimal_moves=case.optimal_moves, solvable=case.solvable)
+
+    def _run_case(self, submission: Submission, built: Build, case: Case) -> CaseResult:
+        try:
+            return self._run_case_unsafe(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
+        except Exception as exc:  # a grader fault must not stop the batch
+            return CaseResult(case=case.id, verdict=Verdict.JE, points=0.0, max_points=case.points,
+                              message=f"internal grader error: {type(exc).__name__}: {exc}", seconds=0.0,
+                              visibility=case.visibility, optimal_moves=case.optimal_moves, solvable=case.solvable)
+
+    def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
+        assignment = self.assignment
+        assert built.bundle is not None
+        shutil.copytree(built.bundle, workdir, symlinks=True, dirs_exist_ok=True)
+        data = case.input_path.read_bytes()
+        input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
+        if assignment.io != "stdin":
+            (workdir / input_name).write_bytes(data)
+        wall = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
+        cpu = assignment.limits.cpu_seconds if self.time_limit is None else None
+        limits = runner.Limits(wall_seconds=wall, cpu_seconds=cpu, memory_mb=assignment.limits.memory_mb,
+                               output_bytes=assignment.limits.output_bytes, jvm=built.jvm)
+        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file) for a in built.run_argv]
+        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None)
+        answer, truncated = self._answer(outcome, workdir)
+        shutil.rmtree(workdir, ignore_errors=True)
+        expected = self.expected[case.id]
+        verification = verify(answer.data, expected, self.rules) if answer.data and answer.data.strip() else None
+        facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
+                         outcome.wall_seconds, wall, assignment.limits.memory_mb)
+        verdict, message = judge(facts, answer, verification, self.context, case.solvable)
+        problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
+        notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
+        path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
+        return CaseResult(
+            case=case.id, verdict=verdict, points=case_points(verdict, case.points, assignment.suboptimal_credit),
+            max_points=case.points, message=message, seconds=outcome.wall_seconds, visibility=case.visibility,
+            cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
+            moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
+            solvable=case.solvable, problems=problems, notes=notes, path=path,
+            stderr=tail(outcome.stderr, STDERR_LINES))
+
+    def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:
+        """The answer and whether it was cut at the output limit."""
+        name = self.assignment.output_file
+        if self.assignment.io == "files":
+            data, truncated = _read_regular(workdir / name, self.assignment.limits.output_bytes)
+            elsewhere = ""
+            if data is None and outcome.stdout.strip():
+                lines = len(outcome.stdout.splitlines())
+                elsewhere = f"the program printed {lines} line{'s' * (lines != 1)} on standard output instead"
+            return Answer(name, data, outcome.stderr, elsewhere), truncated
+        elsewhere = ""
+        if not outcome.stdout.strip() and (workdir / name).is_file():
+            elsewhere = f"it wrote {name} instead (in this assignment the answer goes to standard output)"
+        return Answer("standard output", outcome.stdout, outcome.stderr, elsewhere), outcome.stdout_truncated
+
+
+def _read_regular(path: Path, cap: int) -> tuple[bytes | None, bool]:
+    """A regular file's first ``cap`` bytes; a symlink or anything else counts as not created."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None, False
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None, False
+        data = handle.read(cap + 1)
+    return data[:cap], len(data) > cap

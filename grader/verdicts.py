@@ -1,0 +1,95 @@
+"""The closed set of verdicts, their order of severity, and how a run's facts become one.
+
+Per case, judge precedence decides which fact wins (Kattis/ICPC style): a timeout
+outranks running out of memory, which outranks a crash, which outranks anything the
+output says. A partial output is still verified, so the message can explain what the
+program had printed when it was stopped.
+"""
+
+from __future__ import annotations
+
+import enum
+import signal as signals
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Verdict(str, enum.Enum):
+    AC = "AC"
+    SUB = "SUB"
+    WA = "WA"
+    PE = "PE"
+    TLE = "TLE"
+    MLE = "MLE"
+    RTE = "RTE"
+    CE = "CE"
+    NO = "NO"
+    JE = "JE"
+
+    @property
+    def meaning(self) -> str:
+        return MEANINGS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+MEANINGS = {
+    Verdict.AC: "accepted: a legal, optimal path (or a correct 'unsolvable')",
+    Verdict.SUB: "suboptimal: a legal path to the goal, longer than the optimum",
+    Verdict.WA: "wrong answer",
+    Verdict.PE: "presentation error: the output cannot be read in the required format",
+    Verdict.TLE: "time limit exceeded",
+    Verdict.MLE: "memory limit exceeded",
+    Verdict.RTE: "run-time error: the program crashed or exited with a non-zero status",
+    Verdict.CE: "compile error: the submission could not be built",
+    Verdict.NO: "no output",
+    Verdict.JE: "judge error: a fault of the grader or its setup, not the student's",
+}
+
+SEVERITY: tuple[Verdict, ...] = (Verdict.JE, Verdict.CE, Verdict.TLE, Verdict.MLE, Verdict.RTE, Verdict.NO,
+                                 Verdict.PE, Verdict.WA, Verdict.SUB, Verdict.AC)
+"""Worst first: a submission's overall verdict is the worst of its cases'."""
+
+SOLVED = frozenset({Verdict.AC, Verdict.SUB})
+
+
+def worst(verdicts: Iterable[Verdict]) -> Verdict | None:
+    ranked = sorted(verdicts, key=SEVERITY.index)
+    return ranked[0] if ranked else None
+
+
+@dataclass(frozen=True)
+class RunFacts:
+    """What the runner observed, reduced to what judging needs."""
+
+    timed_out: bool
+    memory_exceeded: bool
+    exit_code: int | None
+    signal: int | None
+    output_truncated: bool
+    wall_seconds: float
+    limit_seconds: float
+    memory_mb: int
+
+
+def run_verdict(facts: RunFacts) -> tuple[Verdict, str] | None:
+    """The verdict the run itself earns (TLE > MLE > RTE), or ``None`` when it exited cleanly."""
+    if facts.timed_out:
+        return Verdict.TLE, f"stopped after the time limit of {facts.limit_seconds:g} s"
+    if facts.memory_exceeded:
+        return Verdict.MLE, f"ran out of memory (limit {facts.memory_mb} MB)"
+    if facts.signal is not None:
+        return Verdict.RTE, f"killed by signal {_signal_name(facts.signal)}"
+    if facts.exit_code not in (0, None):
+        return Verdict.RTE, f"exited with status {facts.exit_code}"
+    if facts.output_truncated:
+        return Verdict.RTE, "printed more than the output limit allows (stopped reading there)"
+    return None
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return f"{signals.Signals(number).name} ({number})"
+    except ValueError:
+        return str(number)

@@ -1,0 +1,112 @@
+"""Per-run shim used when no PID namespace is available: ``python reaper.py UID -- ARGV...``.
+
+It makes itself a child subreaper (Linux), so everything the submission forks, even a
+daemon that called ``setsid``, is re-parented to it instead of escaping to init; it runs
+the submission (as ``UID`` unless ``-``), waits for it, then kills and reaps every
+descendant left. It ends the way the submission ended (same exit code, or the same signal
+re-raised), so the runner reads one status. It runs with ``python -I -S`` and imports
+nothing from the project, to keep start-up cheap and the environment out of reach.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NO_NEW_PRIVS = 38
+
+
+def _prctl(option: int, value: int) -> None:
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the runner's process-group kill remains
+        pass
+
+
+def _children() -> list[int]:
+    me = str(os.getpid())
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1].decode() == me:  # fields: state, ppid, ...
+            found.append(int(name))
+    return found
+
+
+def _kill_and_reap_all() -> None:
+    while True:
+        for pid in _children():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            os.wait()
+        except ChildProcessError:
+            return
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(signum, frame) -> None:
+    raise _Stop
+
+
+def main(argv: list[str]) -> int:
+    uid, sep, command = argv[0], argv[1], argv[2:]
+    if sep != "--" or not command:
+        print("usage: reaper.py UID|- -- ARGV...", file=sys.stderr)
+        return 2
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    child = os.fork()
+    if child == 0:
+        try:
+            os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
+            if uid != "-":
+                os.setgroups([])
+                os.setgid(int(uid))
+                os.setuid(int(uid))
+            _prctl(PR_SET_NO_NEW_PRIVS, 1)
+            os.execvp(command[0], command)
+        except OSError as exc:
+            print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
+        os._exit(127)
+    signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die
+    try:
+        while True:
+            pid, status = os.wait()
+            if pid == child:
+                break
+    except _Stop:
+        status = signal.SIGKILL  # a wait status meaning "killed by SIGKILL"
+        try:
+            os.killpg(child, signal.SIGKILL)
+        except OSError:
+            pass
+    _kill_and_reap_all()
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig != signal.SIGKILL and sig != signal.SIGSTOP:
+            signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)  # ignored when this shim is a namespace's init (under unshare)
+        return 128 + sig
+    return os.waitstatus_to_exitcode(status)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

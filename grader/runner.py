@@ -1,0 +1,255 @@
+"""Run one untrusted command under limits and the strongest isolation this machine offers.
+
+:func:`run_command` is the only place the grader starts a submission. Whatever the
+layers (see :mod:`grader.sandbox`), every run gets: an argv list, its workdir as cwd,
+stdin from /dev/null (or a file), a minimal environment, its own session, stdout and
+stderr captured to unlinked files outside the workdir and read back with a cap, POSIX
+rlimits, a wall timeout, and its whole process tree killed and reaped when it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader import sandbox
+
+REAPER = Path(__file__).with_name("reaper.py")
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
+# Per uid, so only set when submissions run as a dedicated one (root's uid drop).
+NPROC_LIMIT = 1024
+REAPER_GRACE_SECONDS = 2.0
+OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
+               b"Cannot allocate memory", b"out of memory", b"Out of memory")
+
+
+@dataclass(frozen=True)
+class Limits:
+    wall_seconds: float = 10.0
+    cpu_seconds: float | None = None   # None: same as wall
+    memory_mb: int = 1024              # address-space limit, or -Xmx + data limit when jvm=True
+    output_bytes: int = 1_000_000      # cap for each of stdout and stderr
+    file_size_bytes: int = 16_000_000
+    open_files: int = 256
+    jvm: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    exit_code: int | None      # None when killed by a signal
+    signal: int | None
+    timed_out: bool            # wall or CPU limit reached
+    memory_exceeded: bool      # best effort (MemoryError/OutOfMemoryError in stderr, ENOMEM, ...)
+    wall_seconds: float
+    cpu_seconds: float
+    stdout: bytes              # capped at limits.output_bytes
+    stderr: bytes
+    stdout_truncated: bool
+    stderr_truncated: bool
+
+
+def isolation_layers() -> list[str]:
+    """The layers active on this machine (probed once, cached), for results.json."""
+    return sandbox.plan().layers
+
+
+def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for a run; CPU gets a second of grace between SIGXCPU and SIGKILL."""
+    cpu = limits.cpu_seconds if limits.cpu_seconds is not None else limits.wall_seconds
+    cpu_soft = max(1, math.ceil(cpu))
+    memory = limits.memory_mb * 1024 * 1024
+    # stdout/stderr are files too: let them exceed the cap by a byte so truncation shows.
+    fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
+    values = [(resource.RLIMIT_CPU, cpu_soft, cpu_soft + 1),
+              (resource.RLIMIT_FSIZE, fsize, fsize),
+              (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+              (resource.RLIMIT_CORE, 0, 0)]
+    # The JVM reserves far more address space than it uses and cannot start under RLIMIT_AS;
+    # its heap is capped by the caller's -Xmx, the rest by the data limit.
+    values.append((resource.RLIMIT_DATA if limits.jvm else resource.RLIMIT_AS, memory, memory))
+    if dedicated_uid and hasattr(resource, "RLIMIT_NPROC"):
+        values.append((resource.RLIMIT_NPROC, NPROC_LIMIT, NPROC_LIMIT))
+    return values
+
+
+def _preexec(values: list[tuple[int, int, int]]):
+    def apply() -> None:
+        for res, soft, hard in values:
+            try:
+                resource.setrlimit(res, (soft, hard))
+            except (ValueError, OSError):
+                # An inherited hard limit lower than ours: keep the stricter one.
+                current = resource.getrlimit(res)[1]
+                resource.setrlimit(res, (min(soft, current), current))
+    return apply
+
+
+def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
+    tmp = workdir / ".tmp"
+    tmp.mkdir(exist_ok=True)
+    if uid is not None:  # the submission runs as nobody: it must own what it may write
+        os.chown(workdir, uid, uid)
+        for root, dirs, files in os.walk(workdir):
+            for name in dirs + files:
+                os.lchown(os.path.join(root, name), uid, uid)
+    return tmp
+
+
+def _read_capped(handle, cap: int) -> tuple[bytes, bool]:
+    handle.seek(0)
+    data = handle.read(cap + 1)
+    return data[:cap], len(data) > cap
+
+
+def _wait(pid: int, timeout: float) -> bool:
+    """Wait for ``pid`` to exit without reaping it (so its process group stays valid); True on timeout."""
+    if hasattr(os, "pidfd_open"):
+        fd = os.pidfd_open(pid)
+        try:
+            poller = select.poll()
+            poller.register(fd, select.POLLIN)
+            return not poller.poll(max(0, int(timeout * 1000)))
+        finally:
+            os.close(fd)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def _killpg(pgid: int) -> None:
+    if pgid <= 1:  # never our own group or "every process": the child is always its own leader
+        return
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _decode_status(status: int, via_init: bool) -> tuple[int | None, int | None]:
+    if os.WIFSIGNALED(status):
+        return None, os.WTERMSIG(status)
+    code = os.WEXITSTATUS(status)
+    # A namespace's init (bwrap's, or the reaper under unshare) cannot re-raise a signal on
+    # itself and reports a child killed by signal N as exit code 128 + N, as shells do.
+    if via_init and 128 < code < 128 + 65:
+        try:
+            return None, signal.Signals(code - 128).value
+        except ValueError:
+            pass
+    return code, None
+
+
+def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
+    """The host pid of bwrap's sandbox init, if bwrap reported it and it is still bwrap's child."""
+    try:
+        info = json.loads(os.read(info_fd, 65536) or b"{}")
+        pid = int(info["child-pid"])
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            ppid = next(line.split()[1] for line in status if line.startswith("PPid:"))
+    except (OSError, ValueError, KeyError, TypeError, StopIteration):
+        return None
+    return pid if int(ppid) == bwrap_pid else None
+
+
+def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: sandbox.Plan,
+             info_fd: int | None) -> list[str]:
+    """The full argv: the isolation prefix, then the submission's own argv."""
+    if plan.namespace == "bwrap":
+        paths = [Path(p).resolve() for p in readable]
+        return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd) + list(argv)
+    uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
+    reaper = [sys.executable, "-I", "-S", str(REAPER), uid, "--"]
+    if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
+        return sandbox.unshare_prefix(sandbox.tool("unshare")) + reaper + list(argv)
+    return reaper + list(argv)
+
+
+def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
+                stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
+    """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
+
+    Raises OSError only for a grader fault (workdir missing, no temp space).
+    """
+    if not argv:
+        raise ValueError("run_command needs a command")
+    plan = sandbox.plan()
+    workdir = Path(workdir).resolve()
+    tmpdir = _prepare_workdir(workdir, plan.drop_uid)
+    environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
+    environment.update(env or {})
+    values = rlimit_values(limits, dedicated_uid=plan.drop_uid is not None) if os.name == "posix" else []
+    cpu_limit = next((soft for res, soft, _ in values if res == resource.RLIMIT_CPU), None)
+
+    with tempfile.TemporaryFile(prefix="npuzzle-out-") as out, \
+            tempfile.TemporaryFile(prefix="npuzzle-err-") as err, \
+            tempfile.TemporaryFile(prefix="npuzzle-in-") as stdin_file:
+        if stdin_data is not None:
+            stdin_file.write(stdin_data)
+            stdin_file.flush()
+            stdin_file.seek(0)
+        info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
+        command = _command(argv, workdir, readable, plan, info_write)
+        started = time.monotonic()
+        try:
+            proc = subprocess.Popen(
+                command, cwd=workdir, env=environment, close_fds=True,
+                pass_fds=(info_write,) if info_write is not None else (),
+                stdin=stdin_file if stdin_data is not None else subprocess.DEVNULL,
+                stdout=out, stderr=err, start_new_session=True, preexec_fn=_preexec(values))
+        except OSError as exc:  # the student's program cannot be started: a run-time error
+            err.write(f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode())
+            return _outcome(127, None, False, 0.0, 0.0, out, err, limits)
+        finally:
+            if info_write is not None:
+                os.close(info_write)
+        try:
+            timed_out = _wait(proc.pid, limits.wall_seconds)
+            if timed_out and plan.namespace is None:
+                # Let the reaper shim kill and reap the daemons that left the group first.
+                os.kill(proc.pid, signal.SIGTERM)
+                _wait(proc.pid, REAPER_GRACE_SECONDS)
+        finally:
+            if info_read is not None:
+                os.set_blocking(info_read, False)
+                init = _namespace_init(info_read, proc.pid)
+                os.close(info_read)
+                if init is not None:  # its death ends the namespace and every process in it
+                    os.kill(init, signal.SIGKILL)
+            # Kill the group before reaping its leader, so the pgid cannot have been reused.
+            _killpg(proc.pid)
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = status  # reaped here; keep Popen from waiting again
+        wall = time.monotonic() - started
+        exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
+        cpu = usage.ru_utime + usage.ru_stime
+        if sig == signal.SIGXCPU:
+            timed_out = True
+        elif sig == signal.SIGKILL and cpu_limit is not None and cpu >= cpu_limit - 0.05:
+            timed_out = True  # the hard CPU limit
+        return _outcome(exit_code, sig, timed_out, wall, cpu, out, err, limits)
+
+
+def _outcome(exit_code, sig, timed_out, wall, cpu, out, err, limits: Limits) -> Outcome:
+    stdout, stdout_cut = _read_capped(out, limits.output_bytes)
+    stderr, stderr_cut = _read_capped(err, limits.output_bytes)
+    if sig == getattr(signal, "SIGXFSZ", None):
+        stdout_cut = stdout_cut or len(stdout) >= limits.output_bytes
+    failed = exit_code != 0 or sig is not None
+    memory = failed and not timed_out and any(marker in stderr for marker in OOM_MARKERS)
+    return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory,
+                   wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
+                   stdout_truncated=stdout_cut, stderr_truncated=stderr_cut)

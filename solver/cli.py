@@ -16,6 +16,7 @@ from solver.solve import ALGORITHMS
 
 LAZY_COMMANDS: dict[str, str] = {
     "shell": "solver.shell:shell",
+    "tables": "solver.tables_cli:tables",
 }
 """Subcommands beside ``solve``, imported only when used."""
 

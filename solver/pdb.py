@@ -1,0 +1,325 @@
+"""Additive disjoint pattern databases (Korf & Felner): building, caching and loading them.
+
+A pattern is a set of tiles. Its table gives, for every placement of those tiles, the
+fewest moves *of pattern tiles* needed to bring them home, found by a breadth-first search
+from the goal that tracks the blank: the blank may wander through the cells the pattern does
+not occupy for free (a flood fill of its region), and moving a pattern tile into it costs
+one. Since each move moves one tile, the tables of disjoint patterns add up to an admissible
+and consistent heuristic. (Tables that let the blank jump anywhere are far weaker.)
+
+Index: ``sum(position of pattern tile i * (N²)**i)``, a sparse perfect hash that the search
+updates with one multiply-add when a tile moves; a 6-tile 4×4 table is 16^6 bytes = 16 MB.
+
+Tables are built on first use (with a progress bar when stderr is a terminal) and cached
+in :func:`solver.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to override); damaged files
+are detected by size and checksum and rebuilt.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from solver.idastar import PDB, PDB_LC, Heuristic
+from solver.tablecache import CorruptTableError, cache_dir, read_table, write_table
+
+PARTITIONS: dict[int, tuple[tuple[int, ...], ...]] = {
+    # 4×4: halves of the top three rows plus the bottom row (Korf & Felner's 6-6-3, mirrored to
+    # our goal); chosen over the alternatives in bench/pdb_partitions.py by nodes and seconds.
+    4: ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15)),
+    # 5×5: four 5-tile blocks and a 4-tile one, 39 MB in all (6-tile 5×5 tables would need 244 MB each).
+    5: ((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),
+}
+"""The partition used for each board size that has pattern databases."""
+
+UNSET = 255
+_VERSION = 1
+Progress = Callable[[int], None]
+
+
+def table_key(n: int, tiles: Sequence[int]) -> str:
+    return f"pdb-{n}x{n}-{'.'.join(map(str, tiles))}-v{_VERSION}"
+
+
+def placements(n: int, k: int) -> int:
+    """Number of ways to place ``k`` distinct tiles on N² cells: the filled entries of a table."""
+    return math.perm(n * n, k)
+
+
+# --------------------------------------------------------------------------- the builder
+@njit(cache=True, inline="always")
+def _flood(reg, free, n, not_first_col, not_last_col):
+    """The cells the blank can reach from ``reg`` through ``free`` (bit masks)."""
+    while True:
+        grow = (reg | ((reg << 1) & not_first_col) | ((reg >> 1) & not_last_col) | (reg << n) | (reg >> n)) & free
+        if grow == reg:
+            return reg
+        reg = grow
+
+
+@njit(cache=True, inline="always")
+def _lowest(mask):
+    c = 0
+    while not (mask >> c) & 1:
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth):
+    """Expand queued states ``queue[head:stop]`` (all at ``depth``); return (head, tail, entries filled).
+
+    A state is ``index * N² + c``: the pattern's placement and the lowest cell of the blank's
+    region. Stops early when the queue might overflow, so the caller can grow it.
+    """
+    nn = n * n
+    full = (1 << nn) - 1
+    not_first_col = 0
+    not_last_col = 0
+    for c in range(nn):
+        if c % n != 0:
+            not_first_col |= 1 << c
+        if c % n != n - 1:
+            not_last_col |= 1 << c
+    pos = np.zeros(k, dtype=np.int64)
+    filled = 0
+    capacity = queue.shape[0]
+    while head < stop and tail + 4 * k <= capacity:
+        state = queue[head]
+        head += 1
+        index = state // nn
+        blank = state % nn
+        occupied = 0
+        for i in range(k):
+            pos[i] = (index // weights[i]) % nn
+            occupied |= 1 << pos[i]
+        region = _flood(1 << blank, full & ~occupied, n, not_first_col, not_last_col)
+        for i in range(k):
+            p = pos[i]
+            r = p // n
+            c = p % n
+            for j in range(4):
+                if j == 0:
+                    if r == 0:
+                        continue
+                    q = p - n
+                elif j == 1:
+                    if r == n - 1:
+                        continue
+                    q = p + n
+                elif j == 2:
+                    if c == 0:
+                        continue
+                    q = p - 1
+                else:
+                    if c == n - 1:
+                        continue
+                    q = p + 1
+                if not (region >> q) & 1:
+                    continue
+                # pattern tile i slides from p into the blank's region at q; the blank is now on p
+                child = index + (q - p) * weights[i]
+                occ = (occupied & ~(1 << p)) | (1 << q)
+                reg = _flood(1 << p, full & ~occ, n, not_first_col, not_last_col)
+                key = child * nn + _lowest(reg)
+                if visited[key >> 3] & (1 << (key & 7)):
+                    continue
+                visited[key >> 3] |= 1 << (key & 7)
+                if dist[child] == 255:
+                    dist[child] = depth + 1
+                    filled += 1
+                queue[tail] = key
+                tail += 1
+    return head, tail, filled
+
+
+def build_table(n: int, tiles: Sequence[int], progress: Progress | None = None) -> np.ndarray:
+    """The pattern database of ``tiles`` on an N×N board (uint8, indexed as the module says)."""
+    nn, k = n * n, len(tiles)
+    weights = np.array([nn ** i for i in range(k)], dtype=np.int64)
+    dist = np.full(nn ** k, UNSET, dtype=np.uint8)
+    visited = np.zeros((nn ** (k + 1) + 7) // 8, dtype=np.uint8)
+    goal_index = sum((t - 1) * int(w) for t, w in zip(tiles, weights))
+    occupied = sum(1 << (t - 1) for t in tiles)
+    region = _region_py(n, nn - 1, occupied)
+    start = goal_index * nn + min(c for c in range(nn) if region >> c & 1)
+    visited[start >> 3] |= 1 << (start & 7)
+    dist[goal_index] = 0
+    queue = np.zeros(1 << 20, dtype=np.int64)
+    queue[0] = start
+    head, tail, depth = 0, 1, 0
+    if progress:
+        progress(1)
+    while head < tail:
+        stop = tail
+        while head < stop:
+            if tail + 4 * k > queue.shape[0] - 1:
+                # drop the finished part, then grow if still too full
+                live = tail - head
+                queue[:live] = queue[head:tail]
+                stop, tail, head = stop - head, live, 0
+                if tail + 4 * k * 1024 > queue.shape[0]:
+                    queue = np.concatenate([queue, np.zeros(queue.shape[0], dtype=np.int64)])
+            head, tail, filled = _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth)
+            if progress and filled:
+                progress(int(filled))
+        depth += 1
+    return dist
+
+
+def _region_py(n: int, start: int, occupied: int) -> int:
+    region, frontier = 1 << start, [start]
+    while frontier:
+        cell = frontier.pop()
+        r, c = divmod(cell, n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            q = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and not (occupied >> q) & 1 and not (region >> q) & 1:
+                region |= 1 << q
+                frontier.append(q)
+    return region
+
+
+def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
+    """The table's entry for the placement of ``tiles`` on a board (slow path, for checks)."""
+    nn = n * n
+    return int(table[sum(board_tiles.index(t) * nn ** i for i, t in enumerate(tiles))])
+
+
+def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) -> bool:
+    """Whether the cells not holding ``tiles`` fall into more than one region for the blank."""
+    occupied = sum(1 << board_tiles.index(t) for t in tiles)
+    free = [c for c in range(n * n) if not occupied >> c & 1]
+    return _region_py(n, free[0], occupied) != sum(1 << c for c in free)
+
+
+def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
+    """Structural check of a table: ``None`` if sound, else what is wrong."""
+    nn, k = n * n, len(tiles)
+    if table.shape != (nn ** k,):
+        return f"{table.shape[0]:,} entries, expected {nn ** k:,}"
+    filled = int(np.count_nonzero(table != UNSET))
+    if filled != placements(n, k):
+        return f"{filled:,} placements filled, expected {placements(n, k):,}"
+    goal_index = sum((t - 1) * nn ** i for i, t in enumerate(tiles))
+    if table[goal_index] != 0:
+        return "the goal placement is not at distance 0"
+    return None
+
+
+# --------------------------------------------------------------------------- cache and loading
+@dataclass(frozen=True)
+class TableInfo:
+    """How one table was obtained: for ``python -m solver tables``."""
+
+    tiles: tuple[int, ...]
+    path: Path
+    status: str  # "cached", "built" or "rebuilt (<reason>)"
+    seconds: float
+    table: np.ndarray
+
+
+def _terminal_progress(label: str, total: int) -> tuple[Progress, Callable[[], None]]:
+    import click
+
+    bar = click.progressbar(length=total, label=label, file=sys.stderr)
+    bar.__enter__()
+    return bar.update, lambda: bar.__exit__(None, None, None)
+
+
+def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, rebuild: bool = False) -> TableInfo:
+    """One pattern database from the cache, built (and cached) if missing or damaged."""
+    tiles = tuple(tiles)
+    key = table_key(n, tiles)
+    path = cache_dir() / f"{key}.bin"
+    began = time.perf_counter()
+    status = "built"
+    if not rebuild:
+        try:
+            payload = read_table(path, key)
+        except CorruptTableError as exc:
+            payload, status = None, f"rebuilt ({exc.reason})"
+        if payload is not None:
+            table = np.frombuffer(payload, dtype=np.uint8)
+            problem = check_table(n, tiles, table)
+            if problem is None:
+                return TableInfo(tiles, path, "cached", time.perf_counter() - began, table)
+            status = f"rebuilt ({problem})"
+    else:
+        status = "rebuilt (asked to)"
+    if show_progress is None:
+        show_progress = sys.stderr.isatty()
+    progress, done = (_terminal_progress(f"Building {n}x{n} pattern table {'-'.join(map(str, tiles))}",
+                                         placements(n, len(tiles))) if show_progress else (None, lambda: None))
+    try:
+        table = build_table(n, tiles, progress)
+    finally:
+        done()
+    problem = check_table(n, tiles, table)
+    if problem is not None:
+        raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
+    write_table(path, key, table.tobytes())
+    return TableInfo(tiles, path, status, time.perf_counter() - began, table)
+
+
+def mirror_cells(n: int) -> np.ndarray:
+    """``mirror[pos]``: the cell's image under the main-diagonal reflection (which fixes the goal's blank)."""
+    return np.array([(p % n) * n + p // n for p in range(n * n)], dtype=np.int64)
+
+
+def mirror_tile(n: int, tile: int) -> int:
+    """The tile whose goal cell is the mirror image of ``tile``'s goal cell."""
+    r, c = divmod(tile - 1, n)
+    return c * n + r + 1
+
+
+def heuristic_from_tables(n: int, partition: Sequence[Sequence[int]], tables: Sequence[np.ndarray],
+                          with_linear_conflict: bool = False, reflect: bool = True) -> Heuristic:
+    """Lay the tables out for the search kernel (see :class:`solver.idastar.Heuristic`)."""
+    nn = n * n
+    flat = np.concatenate(tables) if len(tables) > 1 else np.asarray(tables[0])
+    offset = np.cumsum([0] + [t.shape[0] for t in tables[:-1]]).astype(np.int64)
+    pattern = np.full(nn, -1, dtype=np.int64)
+    weight = np.zeros(nn, dtype=np.int64)
+    for p, tiles in enumerate(partition):
+        for i, t in enumerate(tiles):
+            pattern[t], weight[t] = p, nn ** i
+    covered = sorted(t for tiles in partition for t in tiles)
+    if covered != list(range(1, nn)):
+        raise ValueError(f"the partition must cover tiles 1..{nn - 1} once each")
+    mirror_pattern = np.array([-1] + [pattern[mirror_tile(n, t)] for t in range(1, nn)], dtype=np.int64)
+    mirror_weight = np.array([0] + [weight[mirror_tile(n, t)] for t in range(1, nn)], dtype=np.int64)
+    name = "pdb " + "-".join(str(len(t)) for t in partition) + (" +reflected" if reflect else "")
+    name += " +linear-conflict" if with_linear_conflict else ""
+    return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, offset, pattern, weight,
+                     mirror_pattern, mirror_weight, mirror_cells(n), reflect)
+
+
+def tables_present(n: int) -> bool:
+    """Whether every table for N×N is loaded or on disk (not verified: loading does that)."""
+    if any(key[0] == n for key in _LOADED):
+        return True
+    return n in PARTITIONS and all((cache_dir() / f"{table_key(n, tiles)}.bin").exists() for tiles in PARTITIONS[n])
+
+
+_LOADED: dict[tuple, Heuristic] = {}
+
+
+def pdb_heuristic(n: int, show_progress: bool | None = None, with_linear_conflict: bool = False,
+                  reflect: bool = True) -> Heuristic:
+    """The pattern-database heuristic for N×N, loaded (or built) once per process."""
+    if n not in PARTITIONS:
+        raise ValueError(f"no pattern databases for {n}x{n}; sizes with them: {', '.join(map(str, PARTITIONS))}")
+    key = (n, with_linear_conflict, reflect)
+    if key not in _LOADED:
+        partition = PARTITIONS[n]
+        tables = [load_table(n, tiles, show_progress).table for tiles in partition]
+        _LOADED[key] = heuristic_from_tables(n, partition, tables, with_linear_conflict, reflect)
+    return _LOADED[key]

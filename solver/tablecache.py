@@ -1,0 +1,87 @@
+"""Verified table files: where the solver's lookup tables are cached, and how they are read and written.
+
+A table file is ``MAGIC``, a 4-byte little-endian header length, a JSON header
+``{"format": 1, "key": ..., "size": ..., "sha256": ...}`` and the payload. The key names
+what the table is (kind, board size, pattern tiles, builder version), so a file built by an
+older builder or for another pattern is never mistaken for the one asked for. A file whose
+magic, header, key, size or checksum is wrong is reported as :class:`CorruptTableError`,
+and callers rebuild it: a damaged cache is never trusted.
+
+The cache folder is ``$NPUZZLE_CACHE_DIR`` when set, otherwise the user cache dir
+(``~/.cache/npuzzle-grader`` on Linux, via platformdirs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+from pathlib import Path
+
+from solver.fileio import write_atomic
+
+MAGIC = b"NPZTABLE"
+FORMAT = 1
+CACHE_ENV = "NPUZZLE_CACHE_DIR"
+
+
+class CorruptTableError(Exception):
+    """A table file that is truncated, damaged or holds another table; ``reason`` says which."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path, self.reason = path, reason
+        super().__init__(f"{path}: {reason}")
+
+
+def cache_dir() -> Path:
+    """The folder for built tables (created on demand by :func:`write_table`)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs  # only when a table is actually cached: keeps plain solving light
+
+    return Path(platformdirs.user_cache_dir("npuzzle-grader", appauthor=False))
+
+
+def read_table(path: Path, key: str) -> bytes | None:
+    """The verified payload of ``path``; ``None`` if the file does not exist.
+
+    Raises :class:`CorruptTableError` if anything about the file is wrong.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    if not data.startswith(MAGIC):
+        raise CorruptTableError(path, "not a table file (bad magic bytes)")
+    start = len(MAGIC) + 4
+    if len(data) < start:
+        raise CorruptTableError(path, "truncated inside the header")
+    (header_len,) = struct.unpack_from("<I", data, len(MAGIC))
+    try:
+        header = json.loads(data[start:start + header_len].decode("utf-8"))
+        size, digest, found_key = int(header["size"]), str(header["sha256"]), header["key"]
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise CorruptTableError(path, "unreadable header") from None
+    if header.get("format") != FORMAT or found_key != key:
+        raise CorruptTableError(path, f"holds table {found_key!r}, expected {key!r}")
+    payload = memoryview(data)[start + header_len:]
+    if len(payload) != size:
+        raise CorruptTableError(path, f"size {len(payload):,} bytes, expected {size:,} (truncated or padded)")
+    if hashlib.sha256(payload).hexdigest() != digest:
+        raise CorruptTableError(path, "checksum mismatch (the file is damaged)")
+    return data[start + header_len:]
+
+
+def encode_table(key: str, payload: bytes) -> bytes:
+    """The bytes of a table file holding ``payload``."""
+    header = json.dumps({"format": FORMAT, "key": key, "size": len(payload),
+                         "sha256": hashlib.sha256(payload).hexdigest()}).encode("utf-8")
+    return MAGIC + struct.pack("<I", len(header)) + header + payload
+
+
+def write_table(path: Path, key: str, payload: bytes) -> None:
+    """Write a table file atomically, creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, encode_table(key, payload))

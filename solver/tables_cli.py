@@ -1,0 +1,120 @@
+"""``python -m solver tables``: build, verify and report the solver's lookup tables."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import click
+
+from solver.board import Board
+
+
+def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str | None:
+    """Random walks from the goal, checking the sum of the tables along the way.
+
+    Admissible: 0 at the goal and never above the walk's length (walking back solves it).
+    Consistent where the tables promise it: a move changes the sum by at most one when no
+    pattern's tiles cut the free cells in two (a table stores the minimum over the blank's
+    possible regions, which IDA* tolerates).
+    """
+    from solver.pdb import pattern_value, splits_free_cells
+
+    rng = random.Random(seed)
+
+    def evaluate(tiles: tuple[int, ...]) -> tuple[int, bool]:
+        total, split = 0, False
+        for tiles_of, table in zip(partition, tables):
+            value, cut = pattern_value(n, tiles_of, table, tiles), splits_free_cells(n, tiles_of, tiles)
+            total, split = total + value, split or cut
+        return total, split
+
+    for _ in range(samples):
+        board = Board.goal(n)
+        value, split = evaluate(board.tiles)
+        if value != 0:
+            return f"the goal has heuristic {value}, not 0"
+        for step in range(1, rng.randint(1, 150) + 1):
+            board = rng.choice(board.neighbors())
+            after, split_after = evaluate(board.tiles)
+            if after > step:
+                return f"heuristic {after} exceeds the {step} moves of a known path to {board.tiles}"
+            if abs(after - value) > 1 and not (split or split_after):
+                return f"inconsistent values {value} -> {after} at {board.tiles}"
+            value, split = after, split_after
+    return None
+
+
+def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
+    from solver.pdb import PARTITIONS, check_table, load_table
+
+    rows, tables = [], []
+    for tiles in PARTITIONS[n]:
+        info = load_table(n, tiles, show_progress=None, rebuild=rebuild)
+        table = info.table
+        filled = table[table != 255]
+        problem = check_table(n, tiles, table)
+        tables.append(table)
+        rows.append([f"{n}x{n} pdb {'-'.join(map(str, tiles))}", info.path, f"{filled.size:,}",
+                     f"{table.nbytes / 2**20:.1f} MB", int(filled.max()), f"{filled.mean():.2f}",
+                     info.status, f"{info.seconds:.1f}", problem or "ok"])
+    problem = _spot_check(n, PARTITIONS[n], tables, samples)
+    rows.append([f"{n}x{n} pdb sum", f"{samples} random walks", "", "", "", "", "", "", problem or "ok"])
+    return rows
+
+
+def _report_exact(n: int) -> list[list[object]]:
+    from solver.exact import SHIPPED, build_table, exact_table
+
+    began = time.perf_counter()
+    table = exact_table.__wrapped__(n)
+    seconds = time.perf_counter() - began
+    reachable = [b & 31 for b in table if b != 255]
+    problem = None
+    if len(reachable) * 2 != len(table):
+        problem = f"{len(reachable):,} reachable boards, expected half of {len(table):,}"
+    elif n == 2 and table != build_table(2):
+        problem = "differs from a fresh build"
+    where = SHIPPED if n == 3 else "(in memory)"
+    return [[f"{n}x{n} exact", where, f"{len(reachable):,}", f"{len(table) / 2**10:.0f} KB", max(reachable),
+             f"{sum(reachable) / len(reachable):.2f}", "shipped" if n == 3 else "built", f"{seconds:.2f}",
+             problem or "ok"]]
+
+
+@click.command("tables")
+@click.option("--size", "sizes", type=click.Choice(["2", "3", "4", "5"]), multiple=True,
+              help="Board sizes to check (repeatable). Default: 2, 3 and 4; 5×5 tables (39 MB, ~25 s) on request.")
+@click.option("--rebuild", is_flag=True, help="Rebuild the pattern databases even if the cache is sound.")
+@click.option("--samples", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Random walks for the consistency spot check of each pattern-database sum.")
+def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
+    """Build (if missing or damaged), verify and report the lookup tables.
+
+    Pattern databases live in $NPUZZLE_CACHE_DIR, else the user cache dir. A truncated
+    or damaged file is detected by its size and checksum and rebuilt.
+    """
+    from tabulate import tabulate
+
+    from solver.tablecache import cache_dir
+
+    chosen = sorted({int(s) for s in sizes} or {2, 3, 4})
+    rows: list[list[object]] = []
+    for n in chosen:
+        rows += _report_exact(n) if n <= 3 else _report_pdb(n, rebuild, samples)
+    warm = None
+    if any(n >= 4 for n in chosen):
+        began = time.perf_counter()
+        from solver.idastar import idastar
+
+        idastar(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]))
+        warm = time.perf_counter() - began
+    click.echo(tabulate(rows, headers=["table", "file", "entries", "size", "max", "mean", "status", "seconds",
+                                       "check"]))
+    click.echo(f"cache folder: {cache_dir()}")
+    if warm is not None:
+        click.echo(f"search kernel ready in {warm:.2f} s (numba import plus compile, or load from its cache)")
+    bad = [row[0] for row in rows if row[-1] != "ok"]
+    if bad:
+        click.echo(f"tables failing their checks: {', '.join(map(str, bad))}", err=True)
+        return 1
+    return 0

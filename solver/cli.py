@@ -17,6 +17,8 @@ from solver.solve import ALGORITHMS
 LAZY_COMMANDS: dict[str, str] = {
     "shell": "solver.shell:shell",
     "tables": "solver.tables_cli:tables",
+    "experiment": "solver.experiment:experiment",
+    "gui": "solver.gui:gui",
 }
 """Subcommands beside ``solve``, imported only when used."""
 

@@ -66,7 +66,8 @@ def format_state(board: Board, indent: str = "") -> str:
 
 
 def parse_state(words: list[str]) -> Board:
-    """The board of a ``setState`` command's arguments (see the module doc for the forms).
+    """The board of a ``setState`` command's arguments (see the module doc for the forms);
+    :class:`CommandError` says what is wrong.
 
     >>> parse_state("b12 345 678".split()).tiles
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -74,7 +75,7 @@ def parse_state(words: list[str]) -> Board:
     (1, 2, 3, 0)
     """
     if not words:
-        raise CommandError("setState needs a board, e.g. 'setState b12 345 678' or 'setState 1 2 3 0'")
+        raise CommandError("expected a board, e.g. 'b12 345 678' or '1 2 3 0', found nothing")
     words = [w.lower() for w in words]
     n = len(words)
     if n >= 2 and all(len(w) == n for w in words):
@@ -88,18 +89,18 @@ def parse_state(words: list[str]) -> Board:
         elif cell.isdigit():
             tiles.append(int(cell))
         else:
-            raise CommandError(f"setState: expected a tile number or b, found {cell!r}"
+            raise CommandError(f"expected a tile number or b, found {cell!r}"
                                + (f" in {' '.join(words)!r}" if cells is not words else ""))
     root = _square_root(len(tiles))
     if root is None and _square_root(len(tiles) - 1) == tiles[0] and cells is words:
         root, tiles = tiles[0], tiles[1:]
     if root is None or root < 2:
-        raise CommandError(f"setState: expected N*N tiles for some N >= 2 (or N then N*N tiles), "
+        raise CommandError(f"expected N*N tiles for some N >= 2 (or N then N*N tiles), "
                            f"found {len(tiles)} values")
     try:
         return Board.from_tiles(tiles, root)
     except ValueError as exc:
-        raise CommandError(f"setState: {exc}") from None
+        raise CommandError(str(exc)) from None
 
 
 def _square_root(count: int) -> int | None:
@@ -132,7 +133,12 @@ class Shell:
 
     # -- the commands -------------------------------------------------------------
     def set_state(self, words: list[str]) -> None:
-        self.board = parse_state(words)
+        if not words:
+            raise CommandError("setState needs a board, e.g. 'setState b12 345 678' or 'setState 1 2 3 0'")
+        try:
+            self.board = parse_state(words)
+        except CommandError as exc:
+            raise CommandError(f"setState: {exc}") from None
 
     def randomize_state(self, words: list[str]) -> None:
         if len(words) != 1:

@@ -1,0 +1,185 @@
+"""The GUI's state and rules, free of Tk so they can be tested without a display.
+
+:class:`PuzzleModel` holds the board, the status message the window shows, and the
+queue of animation steps of a solution. The Tk window (:mod:`solver.gui_app`) only
+draws the model and forwards clicks and buttons to it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.board import Board, Move
+from solver.shell import CommandError, parse_state
+
+INFO, SOLVED, ERROR = "info", "solved", "error"
+NOT_SOLVABLE = "Puzzle not solvable"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of an animated solution: the move, the board after it, and its place in the solution."""
+
+    move: Move
+    board: Board
+    number: int
+    total: int
+
+    @property
+    def label(self) -> str:
+        """What the window shows during the step.
+
+        >>> Step(Move.UP, Board.goal(2), 1, 3).label
+        'Move 1 of 3: up'
+        """
+        return f"Move {self.number} of {self.total}: {self.move.label}"
+
+
+def solution_steps(path: Sequence[Board]) -> list[Step]:
+    """The animation steps of a path from the current board to the goal.
+
+    >>> [s.label for s in solution_steps([Board.from_tiles([1, 2, 0, 3]), Board.goal(2)])]
+    ['Move 1 of 1: right']
+    """
+    steps = []
+    for number, (before, after) in enumerate(zip(path, path[1:]), start=1):
+        move = before.move_to(after)
+        if move is None:
+            raise ValueError(f"boards {number} and {number + 1} of the path are not one move apart")
+        steps.append(Step(move, after, number, len(path) - 1))
+    return steps
+
+
+def shuffle_moves(n: int) -> int:
+    """Random moves in a shuffle of an N×N board (N >= 4): enough to look scrambled, few enough
+    that an optimal solution is found in seconds."""
+    return max(12, 40 - 4 * n)
+
+
+class PuzzleModel:
+    """The puzzle as the window shows it.
+
+    >>> model = PuzzleModel(3, board=Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
+    >>> model.click(2, 2)     # the tile right of the blank slides left: the blank moves right
+    <Move.RIGHT: (0, 1)>
+    >>> model.message, model.kind
+    ('Solved in 1 move!', 'solved')
+    """
+
+    def __init__(self, n: int = 3, seed: int | None = None, board: Board | None = None) -> None:
+        if n < 2:
+            raise ValueError(f"board size must be at least 2, found {n}")
+        self.rng = random.Random(seed)
+        self.board = board if board is not None else Board.goal(n)
+        self.moves_made = 0
+        self.animation: list[Step] = []
+        self.message, self.kind = "Click a tile next to the blank, or press Shuffle.", INFO
+
+    @property
+    def n(self) -> int:
+        return self.board.n
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.animation)
+
+    def _say(self, message: str, kind: str = INFO) -> None:
+        self.message, self.kind = message, kind
+
+    def _set_board(self, board: Board) -> None:
+        self.board, self.moves_made, self.animation = board, 0, []
+
+    # -- player actions -----------------------------------------------------------
+    def shuffle(self) -> None:
+        """A random solvable board: uniformly random for N <= 3, a random walk of
+        :func:`shuffle_moves` moves (never undoing the last) for larger boards."""
+        n = self.n
+        if n <= 3:
+            tiles = list(range(n * n))
+            while True:
+                self.rng.shuffle(tiles)
+                board = Board(tuple(tiles), n)
+                if board.is_solvable() and not board.is_goal():
+                    break
+        else:
+            board, last = Board.goal(n), None
+            for _ in range(shuffle_moves(n)):
+                last, board = self.rng.choice([(m, b) for m, b in board.successors() if m.opposite is not last])
+        self._set_board(board)
+        self._say("Shuffled. Slide the tiles back, or press Solve.")
+
+    def click(self, row: int, col: int) -> Move | None:
+        """Slide the tile at (row, col) into the blank if it is next to it; the move the blank made."""
+        if self.animating or not (0 <= row < self.n and 0 <= col < self.n):
+            return None
+        blank_row, blank_col = divmod(self.board.blank, self.n)
+        step = (row - blank_row, col - blank_col)
+        move = next((m for m in Move if m.value == step), None)
+        if move is None:
+            return None
+        self.board = self.board.apply(move)
+        self.moves_made += 1
+        if self.board.is_goal():
+            self._say(f"Solved in {self.moves_made} move{'' if self.moves_made == 1 else 's'}!", SOLVED)
+        else:
+            self._say(f"{self.moves_made} move{'' if self.moves_made == 1 else 's'}: {move.label}")
+        return move
+
+    def set_custom(self, text: str) -> bool:
+        """Show a board typed by the player (``1 2 3 4 5 6 7 8 0``, ``b12 345 678``, commas allowed).
+
+        An unreadable board leaves the board as it was; an unsolvable one is shown with
+        :data:`NOT_SOLVABLE`. Returns whether the board was taken.
+        """
+        try:
+            board = parse_state(text.replace(",", " ").split())
+        except CommandError as exc:
+            self._say(f"Cannot use that board: {exc}", ERROR)
+            return False
+        self._set_board(board)
+        if not board.is_solvable():
+            self._say(NOT_SOLVABLE, ERROR)
+        elif board.is_goal():
+            self._say("That board is already solved.", SOLVED)
+        else:
+            self._say("Your board is ready. Slide the tiles, or press Solve.")
+        return True
+
+    # -- solving and animation ----------------------------------------------------
+    def can_solve(self) -> bool:
+        """Whether Solve should search; says why not when it should not."""
+        if self.animating:
+            return False
+        if not self.board.is_solvable():
+            self._say(NOT_SOLVABLE, ERROR)
+            return False
+        if self.board.is_goal():
+            self._say("Already solved.", SOLVED)
+            return False
+        return True
+
+    def start_animation(self, path: Sequence[Board]) -> None:
+        """Queue a solution found for the current board (its first board must be the current one)."""
+        if not path or path[0] != self.board:
+            raise ValueError("the solution does not start at the board shown")
+        self.animation = solution_steps(path)
+        self.moves_made = 0
+        self._say(f"Optimal solution: {len(self.animation)} moves.")
+
+    def advance(self) -> Step | None:
+        """Play the next animation step; ``None`` when there is none left."""
+        if not self.animation:
+            return None
+        step = self.animation.pop(0)
+        self.board = step.board
+        self.moves_made += 1
+        if self.animation:
+            self._say(step.label)
+        else:
+            self._say(f"{step.label}. Solved!", SOLVED)
+        return step
+
+    def search_failed(self, reason: str) -> None:
+        self._say(reason, ERROR)

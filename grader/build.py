@@ -124,6 +124,10 @@ def _tool(name: str) -> str | None:
     return shutil.which(name, path=runner.SYSTEM_PATH) or shutil.which(name)
 
 
+def _memory(assignment: Assignment) -> dict[str, str]:
+    return {"memory_mb": str(assignment.limits.memory_mb), "heap_mb": str(assignment.limits.heap_mb)}
+
+
 def _build_log(outcome: runner.Outcome) -> str:
     return (outcome.stdout + outcome.stderr).decode("utf-8", "replace")
 
@@ -175,7 +179,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     classes.mkdir()
     compile_cp = ":".join(classpath_items) or "."
     values = {"build_dir": "classes-out", "classpath": compile_cp, "memory_mb": str(assignment.limits.memory_mb),
-              "main_class": main_class}
+              "heap_mb": str(assignment.limits.heap_mb), "main_class": main_class}
     default_build = (javac, f"-J-Xmx{JAVAC_HEAP_MB}m", "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
                      "-cp", "{classpath}", "{sources}")
     argv = _expand(assignment.java.build or default_build, values, {"sources": sources})
@@ -196,7 +200,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         target.parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if (bundle / item).is_dir() else shutil.copy2)(bundle / item, target)
     run_cp = ":".join(["."] + classpath_items)
-    default_run = _run_template(assignment, [java, "-Xmx{memory_mb}m", "-Xss64m", "-XX:+UseSerialGC",
+    default_run = _run_template(assignment, [java, "-Xmx{heap_mb}m", "-Xss8m", "-XX:+UseSerialGC",
                                              "-cp", "{classpath}", "{main_class}"])
     run_argv = _expand(tuple(assignment.java.run or default_run),
                        {**values, "classpath": run_cp, "build_dir": "."}, {})
@@ -265,7 +269,7 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     except ValueError as exc:  # NUL bytes
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE, message=f"{check.name}: {exc}")
     template = tuple(assignment.python.run or _run_template(assignment, ["{python}", "{entry}"]))
-    run_argv = _expand(template, {"python": python, "memory_mb": str(assignment.limits.memory_mb)},
+    run_argv = _expand(template, {"python": python, **_memory(assignment)},
                        {"entry": ["-B", *args]})
     return Build("python", bundle, run_argv, entry=" ".join(args), message=f"runs {' '.join(args)}")
 
@@ -275,7 +279,7 @@ def _build_command(bundle: Path, workdir: Path, assignment: Assignment) -> Build
     command = assignment.command
     if command is None:
         return Build("command", None, failure=Verdict.JE, message="language = 'command' needs a [command] section")
-    values = {"memory_mb": str(assignment.limits.memory_mb), "build_dir": "."}
+    values = {"build_dir": ".", **_memory(assignment)}
     log = ""
     if command.build:
         argv = _expand(command.build, values, {})

@@ -40,8 +40,8 @@ else:  # pragma: no cover - exercised on 3.10 only
 FILE_NAME = "assignment.toml"
 SCHEMA = "assignment.schema.json"
 
-PLACEHOLDERS = frozenset({"input", "output", "memory_mb", "classpath", "main_class", "build_dir", "python",
-                          "sources", "entry"})
+PLACEHOLDERS = frozenset({"input", "output", "memory_mb", "heap_mb", "classpath", "main_class", "build_dir",
+                          "python", "sources", "entry"})
 _PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")
 
 
@@ -54,6 +54,15 @@ class Limits:
     memory_mb: int = 1024
     output_bytes: int = 1_000_000
     build_seconds: float = 120.0
+
+    @property
+    def heap_mb(self) -> int:
+        """Java's -Xmx: the memory limit less the JVM's own needs (thread stacks, code cache, metaspace).
+
+        The runner caps a JVM's data segment at ``memory_mb``; a heap of the whole limit
+        leaves no room for the JVM to start its threads.
+        """
+        return self.memory_mb - min(256, self.memory_mb // 2)
 
 
 @dataclass(frozen=True)

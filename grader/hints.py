@@ -84,3 +84,13 @@ def tail(data: bytes | str, lines: int = 6, width: int = 200) -> str:
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     kept = [line.rstrip()[:width] for line in text.strip().splitlines()[-lines:]]
     return "\n".join(kept)
+
+
+def excerpt(stderr: bytes | str, lines: int = 6) -> str:
+    """The telling part of stderr: a Java exception's head (the cause and the first frames), else the tail."""
+    text = stderr.decode("utf-8", "replace") if isinstance(stderr, bytes) else stderr
+    kept = text.strip().splitlines()
+    for index, line in enumerate(kept):
+        if line.startswith("Exception in thread"):
+            return "\n".join(row.rstrip()[:200] for row in kept[index:index + lines])
+    return tail(text, lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grader.hints import Context, explain, tail
+from grader.hints import Context, excerpt, explain
 from grader.verdicts import RunFacts, Verdict, run_verdict
 from grader.verify import Verification
 
@@ -26,9 +26,23 @@ class Answer:
     """Where the program did put something, when it is not where the answer belongs."""
 
 
+JVM_START_FAILURES = (b"Error occurred during initialization of VM", b"Could not reserve enough space",
+                      b'Failed to start thread "Unknown thread"')
+
+
+def jvm_start_failure(stdout: bytes, stderr: bytes, memory_mb: int) -> str | None:
+    """The JVM could not even start under the limits: the grader's setup, not the student, is at fault."""
+    if any(marker in stdout or marker in stderr for marker in JVM_START_FAILURES):
+        return (f"the JVM could not start under the memory limit of {memory_mb} MB (raise [limits] memory_mb "
+                "in assignment.toml)")
+    return None
+
+
 def judge(facts: RunFacts, answer: Answer, verification: Verification | None, ctx: Context,
-          solvable: bool = True) -> tuple[Verdict, str]:
-    """The verdict and a message a student can act on."""
+          solvable: bool = True, fault: str | None = None) -> tuple[Verdict, str]:
+    """The verdict and a message a student can act on; ``fault`` is a grader fault found by the caller (JE)."""
+    if fault is not None:
+        return Verdict.JE, fault
     stopped = run_verdict(facts)
     if stopped is not None:
         verdict, message = stopped
@@ -41,13 +55,13 @@ def judge(facts: RunFacts, answer: Answer, verification: Verification | None, ct
             if verification.verdict in (Verdict.AC, Verdict.SUB):
                 parts.append(f"(the {answer.where} it left was correct: {verification.summary})")
             else:
-                parts.append(f"(the {answer.where} it left so far: {verification.message})")
+                parts.append(f"(the {answer.where} it left so far: {verification.message(answer.where)})")
         if verdict is not Verdict.TLE and answer.stderr.strip():
-            parts.append("stderr ends with:\n" + tail(answer.stderr))
+            parts.append("stderr:\n" + excerpt(answer.stderr))
         return verdict, "\n".join(parts)
     if answer.data is None or verification is None or verification.verdict is Verdict.NO:
         return Verdict.NO, _no_output(answer, ctx)
-    return verification.verdict, verification.message
+    return verification.verdict, verification.message(answer.where)
 
 
 def _no_output(answer: Answer, ctx: Context) -> str:
@@ -58,5 +72,5 @@ def _no_output(answer: Answer, ctx: Context) -> str:
     if answer.elsewhere:
         message += f"; {answer.elsewhere}"
     elif answer.stderr.strip():
-        message += f"; stderr ends with:\n{tail(answer.stderr)}"
+        message += f"; stderr:\n{excerpt(answer.stderr)}"
     return message

@@ -30,7 +30,7 @@ from grader.config import Assignment, find_assignment, load_assignment
 from grader.discovery import Submission, discover
 from grader.errors import CaseFileError, OutputDirError
 from grader.hints import Context, tail
-from grader.judge import Answer, judge
+from grader.judge import Answer, judge, jvm_start_failure
 from grader.results import CaseResult, GradingResults, SubmissionResult
 from grader.scoring import case_points
 from grader.testset import Case, CaseSet, load_testset
@@ -235,7 +235,10 @@ class _Batch:
         verification = verify(answer.data, expected, self.rules) if answer.data and answer.data.strip() else None
         facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, wall, assignment.limits.memory_mb)
-        verdict, message = judge(facts, answer, verification, self.context, case.solvable)
+        fault = None
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
+            fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
+        verdict, message = judge(facts, answer, verification, self.context, case.solvable, fault)
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
         notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None

@@ -75,10 +75,9 @@ class Verification:
     boards: tuple[Board, ...] = ()
     notes: tuple[Note, ...] = field(default=())
 
-    @property
-    def message(self) -> str:
+    def message(self, source: str = "output") -> str:
         """The first problem in full (the one that decided the verdict), or the summary."""
-        return self.problems[0].describe() if self.problems else self.summary
+        return self.problems[0].describe(source) if self.problems else self.summary
 
 
 def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> Verification:
@@ -148,8 +147,8 @@ def _content_problems(parsed: ParsedSolution, expected: Expected, rules: Rules) 
     made = len(boards) - 1
     if parsed.moves is not None and parsed.moves != made:
         problems.append(Problem(Verdict.WA, parsed.header_line,
-                                f"the header says {parsed.moves} moves, but {len(boards)} boards make "
-                                f"{made} moves (a path of K moves has K+1 boards, the input first)"))
+                                f"the header says {_plural(parsed.moves, 'move')}, but {_plural(len(boards), 'board')} "
+                                f"make {_plural(made, 'move')} (a path of K moves has K+1 boards, the input first)"))
     if problems:
         return problems
     optimum = expected.optimal_moves
@@ -160,6 +159,10 @@ def _content_problems(parsed: ParsedSolution, expected: Expected, rules: Rules) 
         return [Problem(Verdict.JE, parsed.header_line, f"a legal {made}-move path beats the test set's certified "
                                                         f"optimum of {optimum}: the test set is wrong")]
     return []
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _first_board(boards: Sequence[Board], lines: Sequence[int], standard: Sequence[Board], start: Board,
@@ -187,7 +190,8 @@ def _steps(boards: Sequence[Board], lines: Sequence[int]) -> list[Problem]:
             view = side_by_side([(f"line {lines[index - 1]}", before), (f"line {lines[index]}", board)])
             problem = None
             if board == before:
-                problem = Problem(Verdict.WA, lines[index], f"{where}: the same board is printed twice "
+                what = "the goal is" if board.is_goal() else "the same board is"
+                problem = Problem(Verdict.WA, lines[index], f"{where}: {what} printed twice "
                                                             "(that is not a move)", view)
             elif before.move_to(board) is None:
                 problem = Problem(Verdict.WA, lines[index], f"{where}: not a legal move (the blank must slide "

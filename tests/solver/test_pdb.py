@@ -1,0 +1,140 @@
+"""Pattern databases: admissible and (where promised) consistent, cached files verified and rebuilt."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from solver.board import Board
+from solver.cli import entry
+from solver.pdb import build_table, load_table, pattern_value, pdb_heuristic, splits_free_cells, table_key
+from solver.tablecache import CorruptTableError, read_table, write_table
+from tests.solver.test_search import random_solvable
+
+
+@pytest.fixture(scope="module")
+def pdb_cache(tmp_path_factory: pytest.TempPathFactory):
+    """One table cache for the whole session (the 4×4 tables take ~15 s to build), in a temp dir."""
+    path = tmp_path_factory.getbasetemp() / "npuzzle-table-cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NPUZZLE_CACHE_DIR", str(path))
+        yield path
+
+
+def test_one_tile_tables_are_that_tiles_manhattan_distance():
+    table = build_table(3, (5,))
+    for pos in range(9):
+        tiles = [0] * 9
+        tiles[pos] = 5
+        assert table[pos] == abs(pos // 3 - 1) + abs(pos % 3 - 1)
+
+
+def test_additive_3x3_tables_never_exceed_the_exact_distance(table3):
+    partition = ((1, 2, 3, 4), (5, 6, 7, 8))
+    tables = [build_table(3, tiles) for tiles in partition]
+    below = 0
+    for tiles, dist in table3.items():
+        value = sum(pattern_value(3, p, t, tiles) for p, t in zip(partition, tables))
+        assert value <= dist
+        below += value < dist
+    assert below < len(table3)  # not a trivial lower bound: many entries are exact
+
+
+def test_3x3_tables_are_consistent_where_no_pattern_cuts_the_board(table3):
+    partition = ((1, 2, 3, 4), (5, 6, 7, 8))
+    tables = [build_table(3, tiles) for tiles in partition]
+    rng = random.Random(5)
+    for _ in range(2000):
+        board = random_solvable(rng, 3)
+        for child in board.neighbors():
+            values = [sum(pattern_value(3, p, t, b.tiles) for p, t in zip(partition, tables)) for b in (board, child)]
+            cut = any(splits_free_cells(3, p, b.tiles) for p in partition for b in (board, child))
+            if not cut:
+                assert abs(values[0] - values[1]) <= 1
+
+
+def test_4x4_tables_are_admissible_on_korf_instances_and_random_walks(pdb_cache):
+    heuristic = pdb_heuristic(4)
+    partition = ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
+    tables = [heuristic.pdb[o:o + 16 ** len(p)] for o, p in zip(heuristic.offset, partition)]
+
+    def h(tiles):
+        return sum(pattern_value(4, p, t, tiles) for p, t in zip(partition, tables))
+
+    assert h(Board.goal(4).tiles) == 0
+    for line in KORF_SAMPLE:
+        length, *tiles = map(int, line.split())
+        assert 0 < h(tuple(tiles)) <= length
+    rng = random.Random(9)
+    for _ in range(100):
+        board = Board.goal(4)
+        for step in range(1, 60):
+            before = h(board.tiles)
+            child = rng.choice(board.neighbors())
+            after = h(child.tiles)
+            assert after <= step + h(Board.goal(4).tiles)
+            if not any(splits_free_cells(4, p, b.tiles) for p in partition for b in (board, child)):
+                assert abs(after - before) <= 1
+            board = child
+
+
+KORF_SAMPLE = [
+    "41 5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3",
+    "45 1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",
+    "42 6 1 15 8 5 10 13 0 3 4 2 7 14 9 11 12",
+    "47 4 5 7 12 9 14 0 3 11 13 8 1 2 15 6 10",
+]
+
+
+def test_table_file_roundtrip_and_every_kind_of_damage_is_detected(tmp_path: Path):
+    path = tmp_path / "t.bin"
+    write_table(path, "k", b"payload" * 100)
+    assert read_table(path, "k") == b"payload" * 100
+    assert read_table(tmp_path / "missing.bin", "k") is None
+    with pytest.raises(CorruptTableError, match="expected 'other'"):
+        read_table(path, "other")
+    data = path.read_bytes()
+    path.write_bytes(data[:-1])
+    with pytest.raises(CorruptTableError, match="truncated"):
+        read_table(path, "k")
+    path.write_bytes(data[:-3] + b"XYZ")
+    with pytest.raises(CorruptTableError, match="checksum"):
+        read_table(path, "k")
+    path.write_bytes(b"garbage")
+    with pytest.raises(CorruptTableError, match="magic"):
+        read_table(path, "k")
+
+
+def test_truncated_or_corrupted_cache_file_is_rebuilt_never_trusted(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))
+    tiles = (13, 14, 15)
+    first = load_table(4, tiles, show_progress=False)
+    assert first.status == "built"
+    path = tmp_path / f"{table_key(4, tiles)}.bin"
+    assert first.path == path
+    assert load_table(4, tiles, show_progress=False).status == "cached"
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    again = load_table(4, tiles, show_progress=False)
+    assert again.status.startswith("rebuilt (size")
+    assert (again.table == first.table).all()
+    damaged = bytearray(path.read_bytes())
+    damaged[-10] = (damaged[-10] + 1) % 256
+    path.write_bytes(bytes(damaged))
+    again = load_table(4, tiles, show_progress=False)
+    assert again.status.startswith("rebuilt (checksum")
+    assert (again.table == first.table).all()
+    assert load_table(4, tiles, show_progress=False).status == "cached"
+
+
+def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
+    assert entry(["tables"]) == 0
+    out = capsys.readouterr().out
+    for name in ("2x2 exact", "3x3 exact", "4x4 pdb 1-2-5-6-9-10", "4x4 pdb 3-4-7-8-11-12", "4x4 pdb 13-14-15",
+                 "4x4 pdb sum"):
+        line = next(line for line in out.splitlines() if line.startswith(name))
+        assert line.rstrip().endswith("ok"), line
+    assert f"cache folder: {pdb_cache}" in out
+    assert "search kernel ready in" in out

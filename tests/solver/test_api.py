@@ -41,10 +41,12 @@ def test_exactly_one_of_a_board_and_its_twin_is_solvable(table3: dict[tuple[int,
         assert twin.get_moves() == -1 and twin.get_solution() is None
 
 
-def test_goal_board_needs_no_moves() -> None:
-    result = Solver(Board.goal(4))
+@pytest.mark.parametrize("n", [2, 3])
+def test_goal_board_needs_no_moves(n: int) -> None:
+    result = Solver(Board.goal(n))
     assert result.moves() == 0
-    assert result.solution() == [Board.goal(4)]
+    assert result.solution() == [Board.goal(n)]
+
 
 
 @pytest.mark.parametrize("bad", [None, [1, 2, 3, 0], "1 2 3 0"])

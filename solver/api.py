@@ -2,9 +2,34 @@
 
 A thin object over :func:`solver.solve.solve`: it solves once, on construction, and
 answers the sheets' questions about the result. Together with :class:`solver.board.Board`
-it is the whole student-facing API::
+it is the whole student-facing API. The board, with Princeton's names::
 
     >>> from solver import Board, Solver
+    >>> board = Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5])
+    >>> board.hamming(), board.manhattan()
+    (5, 10)
+    >>> print(board)
+    3
+    8 1 3
+    4 0 2
+    7 6 5
+    >>> print(board.twin())
+    3
+    1 8 3
+    4 0 2
+    7 6 5
+    >>> len(board.neighbors()), board.neighbors()[0] == Board.from_tiles([8, 0, 3, 4, 1, 2, 7, 6, 5])
+    (4, True)
+    >>> board == Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5]), board == board.twin()
+    (True, False)
+
+and CMPE 160's (thin aliases of the same methods)::
+
+    >>> board.h(), board.is_completed(), board.get_adjacents() == board.neighbors()
+    (10, False, True)
+
+The solver::
+
     >>> solver = Solver(Board.from_tiles([0, 1, 3, 4, 2, 5, 7, 8, 6]))
     >>> solver.is_solvable(), solver.moves()
     (True, 4)

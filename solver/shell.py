@@ -237,12 +237,27 @@ class Shell:
         return True
 
     def interact(self, stdin: TextIO) -> None:
-        """Prompt ``> `` and run each line until ``exit`` or end of input."""
+        """Prompt ``> `` and run each line until ``exit`` or end of input.
+
+        At a terminal, ``input()`` gives line editing and history (with readline).
+        """
+        terminal = stdin.isatty() and self.out is sys.stdout and stdin is sys.stdin
+        if terminal:
+            try:
+                import readline  # noqa: F401  (input() uses it once imported)
+            except ImportError:
+                pass
         while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = stdin.readline()
-            if not line:
+            try:
+                if terminal:
+                    line = input("> ")
+                else:
+                    self.out.write("> ")
+                    self.out.flush()
+                    line = stdin.readline()
+                    if not line:
+                        raise EOFError
+            except EOFError:
                 self.out.write("\n")
                 return
             if not self.execute(line):

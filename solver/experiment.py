@@ -27,7 +27,7 @@ import io
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +38,7 @@ from solver.beam import SOLVED, beam_search
 from solver.board import Board
 from solver.errors import SearchLimitError, SolverError
 from solver.fileio import write_atomic
+from solver.search import SearchResult
 from solver.solve import solve
 
 DEFAULT_WALKS = tuple(range(2, 31, 2))
@@ -92,7 +93,7 @@ def scrambled_boards(config: Config) -> list[Board]:
     return boards
 
 
-def _expanded(search) -> int | None:  # search: () -> SearchResult
+def _expanded(search: Callable[[], SearchResult]) -> int | None:
     try:
         return search().expanded
     except SearchLimitError:

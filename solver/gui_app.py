@@ -14,7 +14,7 @@ from tkinter import filedialog
 
 from solver.api import Solver
 from solver.errors import SearchLimitError
-from solver.gui_model import ERROR, SOLVED, PuzzleModel
+from solver.gui_model import PuzzleModel
 
 TITLE = "N-Puzzle"
 NODE_LIMIT = 3_000_000
@@ -265,5 +265,3 @@ def fit_picture(picture: tk.PhotoImage, n: int, largest: int = 480) -> tk.PhotoI
     out.tk.call(out, "copy", source, "-from", left, top, left + scaled, top + scaled, "-to", 0, 0)
     return out
 
-
-__all__ = ["PuzzleApp", "fit_picture", "ERROR", "SOLVED"]

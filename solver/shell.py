@@ -108,10 +108,16 @@ def _square_root(count: int) -> int | None:
     return root if root * root == count and root > 0 else None
 
 
-def _positive_int(word: str, what: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise CommandError(f"{what}: expected a positive whole number, found {word!r}")
+def _positive_int(word: str, what: str, least: int = 1) -> int:
+    if not word.isdigit() or int(word) < least:
+        kind = "a positive whole number" if least else "a whole number (0 or more)"
+        raise CommandError(f"{what}: expected {kind}, found {word!r}")
     return int(word)
+
+
+def _count(number: int, word: str) -> str:
+    """``1 move``, ``2 moves``, ``1,500 nodes``."""
+    return f"{number:,} {word}{'' if number == 1 else 's'}"
 
 
 class Shell:
@@ -143,7 +149,7 @@ class Shell:
     def randomize_state(self, words: list[str]) -> None:
         if len(words) != 1:
             raise CommandError("randomizeState: expected the number of random moves, e.g. 'randomizeState 20'")
-        count = _positive_int(words[0], "randomizeState") if words[0] != "0" else 0
+        count = _positive_int(words[0], "randomizeState", least=0)
         board = Board.goal(self.board.n)
         for _ in range(count):
             _, board = self.rng.choice(board.successors())
@@ -185,7 +191,7 @@ class Shell:
             result = self._search(name, lambda: beam_search(self.board, width, self.max_nodes))
             if result.outcome == BEAM_EMPTY:
                 self.say(f"{name} failed: the beam emptied after {result.levels} levels without reaching "
-                         f"the goal ({result.expanded:,} nodes expanded).")
+                         f"the goal ({_count(result.expanded, 'node')} expanded).")
                 return
             if result.outcome == BEAM_UNSOLVABLE:
                 result = SearchResult(None, 0, 0, 0.0, "beam", "manhattan")
@@ -194,7 +200,7 @@ class Shell:
         if result.path is None:
             self.say(f"{UNSOLVABLE}: this board cannot reach the goal.")
             return
-        self.say(f"{name}: {result.moves} move{'' if result.moves == 1 else 's'}, {result.expanded:,} nodes expanded, "
+        self.say(f"{name}: {_count(result.moves, 'move')}, {_count(result.expanded, 'node')} expanded, "
                  f"{result.generated:,} generated.")
         for number, (move, board) in enumerate(zip(result.move_list(), result.path[1:]), start=1):
             self.say(f"{number:>3}. {move.label}")

@@ -7,6 +7,7 @@ gui-picture.png) for a human to look at.
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -129,12 +130,19 @@ def display() -> Iterator[str]:
                               stderr=subprocess.DEVNULL, start_new_session=True)
     os.close(write_end)
     try:
-        with os.fdopen(read_end) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            pytest.fail("Xvfb did not report a display number")
-        yield f":{number}"
+        number = b""
+        deadline = time.monotonic() + 30
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            if select.select([read_end], [], [], 1)[0]:
+                chunk = os.read(read_end, 16)
+                if not chunk:
+                    break
+                number += chunk
+        if not number.strip().isdigit():
+            pytest.fail(f"Xvfb did not report a display number within 30 s (got {number!r})")
+        yield f":{number.decode().strip()}"
     finally:
+        os.close(read_end)
         server.terminate()
         server.wait(timeout=10)
 

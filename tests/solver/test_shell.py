@@ -29,15 +29,20 @@ def run_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str | Non
     return result.output
 
 
-def test_every_command_gives_the_expected_transcript(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("script", sorted(p.name for p in DATA.glob("*.txt")))
+def test_command_files_give_the_expected_transcripts(script: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      update_golden: bool) -> None:
-    shutil.copy(DATA / "every-command.txt", tmp_path / "every-command.txt")
+    """Each command file in data/shell/ runs (seed 7, empty input) into the transcript beside it."""
+    shutil.copy(DATA / script, tmp_path / script)
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["shell", "every-command.txt", "--seed", "7"], input="printState\n")
+    result = CliRunner().invoke(main, ["shell", script, "--seed", "7"], input="")
     assert result.exit_code == 0
-    # `exit` in the file ends the session: the prompt never appears and stdin is not read.
-    assert "\n> printState\n" in result.output and not result.output.rstrip().endswith(">")
-    check_golden(DATA / "every-command.expected", result.output, update_golden)
+    check_golden(DATA / script.replace(".txt", ".expected"), result.output, update_golden)
+
+
+def test_exit_in_a_command_file_ends_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    output = run_shell(tmp_path, monkeypatch, "printState\nexit\nmove up\n", stdin="printState\n")
+    assert output == "> printState\n1 2 3\n4 5 6\n7 8 b\n> exit\n"  # no prompt: stdin is not read
 
 
 def test_prompts_after_the_file_until_end_of_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,6 +32,7 @@ JAVAC_HEAP_MB = 768
 _PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 _MAIN_RE = re.compile(r"\b(public\s+)?static\s+(public\s+)?(final\s+)?void\s+main\s*\(\s*(final\s+)?String")
 _COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_EMPTY_BODY_RE = re.compile(r"[^)]*\)\s*(throws\s+[\w.,\s]+)?\{\s*\}")
 _PY_MAIN_RE = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
 
@@ -133,30 +134,59 @@ def _build_log(outcome: runner.Outcome) -> str:
 
 
 # ---------------------------------------------------------------- Java
-def java_main_classes(bundle: Path) -> list[tuple[str, Path]]:
-    """``(fully qualified name, file)`` for every source whose class declares ``main``."""
+@dataclass(frozen=True)
+class MainClass:
+    """A class that declares ``main``: its qualified name, file, and whether ``main`` does anything."""
+
+    name: str
+    path: Path
+    empty: bool
+    driver: bool = False
+
+    @property
+    def simple(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+
+def java_main_classes(bundle: Path, drivers: Path | None = None) -> list[MainClass]:
+    """Every source whose class declares ``main``; files under ``drivers`` are the assignment's."""
     found = []
     for path in _files(bundle, "*.java"):
         text = _COMMENT_RE.sub("", path.read_text(encoding="utf-8", errors="replace"))
-        if _MAIN_RE.search(text):
+        match = _MAIN_RE.search(text)
+        if match:
             package = _PACKAGE_RE.search(text)
-            found.append(((package.group(1) + "." if package else "") + path.stem, path))
+            body = text[match.end():]
+            empty = bool(_EMPTY_BODY_RE.match(body))
+            driver = drivers is not None and drivers in path.parents
+            found.append(MainClass((package.group(1) + "." if package else "") + path.stem, path, empty, driver))
     return found
 
 
-def choose_main(candidates: list[tuple[str, Path]], assignment: Assignment) -> str | None:
+def choose_main(candidates: list[MainClass], assignment: Assignment) -> str | None:
+    """``main_class`` when set; else the student's preferred non-empty main; else the assignment's driver.
+
+    A student class whose ``main`` is empty (Princeton's skeleton) cannot run by itself:
+    the driver compiled in from ``[java] sources`` runs it instead.
+    """
     wanted = assignment.java.main_class
     if wanted:
         if "." in wanted:
             return wanted
-        return next((name for name, _ in candidates if name.rsplit(".", 1)[-1] == wanted), wanted)
-    if not candidates:
-        return None
-    for preferred in assignment.java.preferred_mains:
-        for name, _ in candidates:
-            if name.rsplit(".", 1)[-1] == preferred:
-                return name
-    return sorted(candidates, key=lambda c: (len(c[1].parts), c[0]))[0][0]
+        return next((c.name for c in candidates if c.simple == wanted), wanted)
+    students = sorted((c for c in candidates if not c.driver),
+                      key=lambda c: (_preference(c, assignment), len(c.path.parts), c.name))
+    drivers = [c for c in candidates if c.driver]
+    if students and not students[0].empty:
+        return students[0].name
+    if drivers:
+        return drivers[0].name
+    return students[0].name if students else None
+
+
+def _preference(candidate: MainClass, assignment: Assignment) -> int:
+    names = assignment.java.preferred_mains
+    return names.index(candidate.simple) if candidate.simple in names else len(names)
 
 
 def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
@@ -169,9 +199,13 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     for source in assignment.java.sources:
         _copy_into(source, extras)
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
-    sources = [str(p.relative_to(bundle)) for p in _files(bundle, "*.java")]
-    candidates = java_main_classes(bundle)
+    candidates = java_main_classes(bundle, extras)
     main_class = choose_main(candidates, assignment)
+    # The assignment's driver sources are compiled in only when a driver runs the submission:
+    # a student's own main need not match the API the driver expects.
+    with_drivers = any(c.driver and c.name == main_class for c in candidates) or bool(assignment.java.main_class)
+    sources = [str(p.relative_to(bundle)) for p in _files(bundle, "*.java")
+               if with_drivers or extras not in p.parents]
     if main_class is None:
         return Build("java", None, failure=Verdict.CE,
                      message=f"no class with 'public static void main(String[] args)' among {len(sources)} .java files")

@@ -1,0 +1,66 @@
+"""`grade check`: exit 0 on the reference solver's output; exit 7 listing each problem with its line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grader.cli import entry
+from solver.board import Board
+from solver.formats import format_solution
+from solver.solve import solve
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "outputs"
+BROKEN = sorted(p for p in DATA.iterdir() if p.is_dir() and p.name.split("-")[0] in ("WA", "PE", "NO", "SUB"))
+GOOD = sorted(p for p in DATA.iterdir() if p.is_dir() and p.name.startswith("AC-"))
+
+
+def flags(folder: Path) -> list[str]:
+    rules = json.loads((folder / "expect.json").read_text()).get("rules", {})
+    return (["--strict"] if rules.get("strict") else []) + (["--goal", "blank-first"] if rules.get("blank_first") else [])
+
+
+@pytest.mark.parametrize("folder", GOOD, ids=lambda p: p.name)
+def test_valid_output_passes(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = entry(["check", str(folder / "output.txt"), "--input", str(folder / "input.txt"), *flags(folder)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "OK" in out
+
+
+@pytest.mark.parametrize("folder", BROKEN, ids=lambda p: p.name)
+def test_broken_output_fails_naming_the_line(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expect = json.loads((folder / "expect.json").read_text())
+    code = entry(["check", str(folder / "output.txt"), "--input", str(folder / "input.txt"), *flags(folder)])
+    captured = capsys.readouterr()
+    assert code == 7
+    output = str(folder / "output.txt")
+    if "line" in expect:
+        assert f"{output}:{expect['line']}: " in captured.out
+    assert "the output has problems" in captured.err
+
+
+def test_reference_solver_output_without_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = Board.from_tiles([8, 1, 3, 4, 0, 2, 7, 6, 5])
+    output = tmp_path / "output.txt"
+    output.write_text(format_solution(solve(board).path))
+    assert entry(["check", str(output)]) == 0
+    assert "taken as the input" in capsys.readouterr().out
+
+
+def test_every_illegal_step_is_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = list(solve(Board.from_tiles([0, 1, 2, 3, 4, 5, 6, 7, 8])).path)
+    path[5], path[15] = Board.from_tiles(path[5].tiles[::-1]), Board.from_tiles(path[15].tiles[::-1])
+    output = tmp_path / "output.txt"
+    output.write_text(format_solution(path))
+    assert entry(["check", str(output)]) == 7
+    listed = [line for line in capsys.readouterr().out.splitlines() if "not a legal move" in line]
+    assert [line.split(":")[1] for line in listed] == ["27", "32", "77", "82"]
+
+
+def test_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry(["check", str(tmp_path / "nope.txt")]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nope.txt" in err

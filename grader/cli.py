@@ -8,11 +8,16 @@ from pathlib import Path
 import click
 
 from grader.errors import EXIT_CODES, GraderError
+from grader.shard import Shard, ShardType
 from solver.clikit import DefaultGroup, exit_codes_epilog, run
 from solver.errors import SolverError
 
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
+    "classroom": "grader.classroom:classroom_command",
+    "gradescope": "grader.gradescope:gradescope_command",
+    "merge": "grader.merge:merge_command",
+    "report": "grader.html_report:report_command",
 }
 
 EPILOG = exit_codes_epilog(EXIT_CODES)
@@ -41,9 +46,13 @@ def main() -> None:
               help="Wall seconds per run, replacing the test set's limits.")
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+@click.option("--shard", type=ShardType(), default=None,
+              help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`.")
+@click.option("--format", "output_format", type=click.Choice(["table", "classroom"]), default="table",
+              show_default=True, help="stdout: the score table, or GitHub Classroom's result JSON (one submission).")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
                 jobs: int | None, only: tuple[str, ...], strict: bool, time_limit: float | None, detail: bool,
-                no_progress: bool) -> int:
+                no_progress: bool, shard: Shard | None, output_format: str) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
     import os
 
@@ -53,9 +62,15 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     jobs = jobs or max(1, min(4, os.cpu_count() or 1))
     with _progress_bar(enabled=not no_progress) as progress:
         results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
-                        strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress)
-    click.echo(render(results, detail))
-    click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'feedback'}/", err=True)
+                        strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
+                        shard=shard)
+    if output_format == "classroom":
+        from grader.classroom import classroom_json
+        click.echo(classroom_json(results.to_json()))
+    else:
+        click.echo(render(results, detail))
+    click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "
+               f"{out_dir / 'feedback'}/, {out_dir / 'junit'}/", err=True)
     if results.interrupted:
         click.echo("grade: interrupted; finished results were saved", err=True)
         return 130

@@ -33,6 +33,7 @@ from grader.hints import Context, tail
 from grader.judge import Answer, judge, jvm_start_failure
 from grader.results import CaseResult, GradingResults, SubmissionResult
 from grader.scoring import case_points
+from grader.shard import Shard
 from grader.testset import Case, CaseSet, load_testset
 from grader.verdicts import RunFacts, Verdict
 from grader.verify import Expected, Rules, verify
@@ -60,10 +61,11 @@ def default_testset(cwd: Path | None = None) -> Path:
 def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, jobs: int = 1,
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
-          on_result: OnResult | None = None) -> GradingResults:
+          on_result: OnResult | None = None, shard: Shard | None = None) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
-    ``only`` keeps submissions whose id matches one of the glob patterns; ``time_limit``
+    ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
+    its slice of them (:mod:`grader.shard`); ``time_limit``
     replaces every case's wall limit. Returns the results (``interrupted`` after Ctrl-C).
     """
     testset = load_testset(Path(testset_dir))
@@ -78,6 +80,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         if only:
             patterns = list(only)
             submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+        if shard is not None:
+            chosen = set(shard.select(s.id for s in submissions))
+            submissions = [s for s in submissions if s.id in chosen]
         batch = _Batch(testset, assignment, expected, temp, time_limit)
         results = batch.run(submissions, max(1, jobs), progress, on_result)
     finally:
@@ -89,6 +94,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
 
 def write_reports(results: GradingResults, out_dir: Path) -> None:
     """results.json, grades.csv and one feedback file per submission, each written atomically."""
+    from grader.exports import write_exports
     from grader.report_csv import write_csv
     from grader.report_feedback import write_feedback
     from grader.report_json import write_json
@@ -100,6 +106,7 @@ def write_reports(results: GradingResults, out_dir: Path) -> None:
     write_json(results, out_dir / "results.json")
     write_csv(results, out_dir / "grades.csv")
     write_feedback(results, out_dir / "feedback")
+    write_exports(results.to_json(), out_dir)
 
 
 def _expected(case: Case, testset: CaseSet) -> Expected:
@@ -181,7 +188,8 @@ class _Batch:
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
             cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
-                         "optimal_moves": c.optimal_moves, "visibility": c.visibility} for c in cases),
+                         "optimal_moves": c.optimal_moves, "visibility": c.visibility,
+                         "board": list(self.expected[c.id].board.tiles)} for c in cases),
             submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
             strict=self.assignment.strict)
 

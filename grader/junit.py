@@ -1,0 +1,97 @@
+"""JUnit XML, one file per submission, for CI dashboards (GitLab, Jenkins, GitHub test reporters).
+
+Each case is a ``<testcase>``: ``AC`` passes, ``JE`` (a grader fault) is an ``<error>``,
+and every other verdict is a ``<failure>`` whose ``type`` is the verdict and whose text
+is the case's message. The build, when results.json records one, is a testcase too, so
+a compile error shows as such rather than as every case failing for no visible reason.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from solver.fileio import write_atomic
+
+_UNSAFE_RE = re.compile(r"[^A-Za-z0-9._-]")
+# XML 1.0 cannot carry most control characters, even escaped; a student's output may hold any.
+_XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _clean(text: str) -> str:
+    return _XML_INVALID_RE.sub("\ufffd", text)
+
+
+def _testcase(suite: ET.Element, classname: str, name: str, seconds: float, verdict: str | None,
+              message: str) -> ET.Element:
+    element = ET.SubElement(suite, "testcase", classname=classname, name=name, time=f"{seconds:.3f}")
+    if verdict is not None:
+        tag = "error" if verdict == "JE" else "failure"
+        first = message.strip().splitlines()[0] if message.strip() else verdict
+        problem = ET.SubElement(element, tag, type=verdict, message=_clean(f"{verdict}: {first}"))
+        problem.text = _clean(message)
+    return element
+
+
+def junit_xml(submission: Mapping[str, Any]) -> str:
+    """The JUnit XML document for one submission of results.json."""
+    sid = str(submission["id"])
+    classname = f"npuzzle.{_UNSAFE_RE.sub('_', sid)}"
+    cases = submission["cases"]
+    suite = ET.Element("testsuite", name=sid)
+    failures = errors = 0
+    total_seconds = 0.0
+    build = submission.get("build")
+    if isinstance(build, Mapping):
+        verdict = None if build.get("ok", True) else (build.get("verdict") or "CE")
+        _testcase(suite, classname, "build", float(build.get("seconds") or 0), verdict,
+                  str(build.get("message") or "") + ("\n" + build["log"] if build.get("log") else ""))
+        failures += verdict is not None and verdict != "JE"
+        errors += verdict == "JE"
+    for case in cases:
+        verdict = case["verdict"]
+        seconds = float(case.get("seconds") or 0)
+        total_seconds += seconds
+        element = _testcase(suite, classname, str(case["case"]), seconds, None if verdict == "AC" else verdict,
+                            str(case.get("message") or ""))
+        ET.SubElement(ET.SubElement(element, "properties"), "property", name="points",
+                      value=f"{case['points']}/{case['max_points']}")
+        failures += verdict not in ("AC", "JE")
+        errors += verdict == "JE"
+    suite.set("tests", str(len(suite.findall("testcase"))))
+    suite.set("failures", str(failures))
+    suite.set("errors", str(errors))
+    suite.set("skipped", "0")
+    suite.set("time", f"{total_seconds:.3f}")
+    properties = ET.Element("properties")
+    ET.SubElement(properties, "property", name="score", value=f"{submission['score']}/{submission['max_score']}")
+    suite.insert(0, properties)
+    root = ET.Element("testsuites", name="npuzzle-grader", tests=suite.get("tests"), failures=str(failures),
+                      errors=str(errors), time=suite.get("time"))
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def junit_file_name(submission_id: str) -> str:
+    """A file name safe on every OS for a submission id."""
+    return f"{_UNSAFE_RE.sub('_', submission_id)}.xml"
+
+
+def write_junit(results: Mapping[str, Any], out_dir: Path) -> list[Path]:
+    """``out_dir/junit/<id>.xml`` for every submission; returns the paths written."""
+    folder = Path(out_dir) / "junit"
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = {junit_file_name(str(submission["id"])) for submission in results["submissions"]}
+    for stale in folder.glob("*.xml"):  # from an earlier run: the folder mirrors results.json
+        if stale.name not in wanted:
+            stale.unlink()
+    written = []
+    for submission in results["submissions"]:
+        path = folder / junit_file_name(str(submission["id"]))
+        write_atomic(path, junit_xml(submission))
+        written.append(path)
+    return written

@@ -1,0 +1,133 @@
+"""``grade merge``: join the results.json files of several slices (``--shard i/n``) into one report.
+
+The slices must come from the same test set and assignment (their ``cases`` and
+settings are compared, and a difference is an error naming both files). Submissions
+are joined and put in the pipeline's order (by id), so the merged results.json equals
+a single run's, timings aside. The merged folder gets every report a grading run
+writes, from the same code (:func:`grader.pipeline.write_reports`).
+
+With ``replace``, a later file's submission takes the place of an earlier one with the
+same id: regrade one student with ``--only ID`` and merge the new result over the old.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from grader.errors import ConfigError
+from grader.results import CaseResult, GradingResults, SubmissionResult
+from grader.schemacheck import schema_problems
+from grader.verdicts import Verdict
+
+SCHEMA = "results.schema.json"
+TOP_LEVEL = {"format_version", "testset", "testset_path", "interrupted", "strict", "isolation", "assignment",
+             "cases", "max_score", "submissions"}
+_MACHINE_SPECIFIC = ("source",)
+"""Assignment keys that name paths on the grading machine, which may differ between slices."""
+
+
+def read_results(path: Path) -> dict[str, Any]:
+    """A results.json, parsed and checked against its schema (errors as ``file::$.path: message``)."""
+    source = str(path)
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(source, "$", "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, "$", f"cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError(source, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    problems = schema_problems(data, SCHEMA)
+    if problems:
+        raise ConfigError(source, *problems[0])
+    return data
+
+
+def _settings(results: Mapping[str, Any]) -> dict[str, Any]:
+    assignment = {k: v for k, v in results["assignment"].items() if k not in _MACHINE_SPECIFIC}
+    return {"format_version": results["format_version"], "testset": results["testset"], "cases": results["cases"],
+            "assignment": assignment, "strict": results.get("strict", False)}
+
+
+def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str],
+                  replace: bool = False) -> dict[str, Any]:
+    """One results document from several slices; raises :class:`ConfigError` if they cannot be joined."""
+    if not documents:
+        raise ValueError("nothing to merge")
+    first, first_source = documents[0], sources[0]
+    reference = _settings(first)
+    by_id: dict[str, tuple[Mapping[str, Any], str]] = {}
+    isolation = list(first.get("isolation", []))
+    for document, source in zip(documents, sources):
+        settings = _settings(document)
+        for key, value in reference.items():
+            if settings[key] != value:
+                raise ConfigError(source, f"$.{key}", f"differs from {first_source}: the slices were not graded "
+                                                      f"with the same test set and assignment")
+        for index, submission in enumerate(document["submissions"]):
+            sid = submission["id"]
+            if sid in by_id and not replace:
+                raise ConfigError(source, f"$.submissions[{index}].id",
+                                  f"submission {sid!r} is also in {by_id[sid][1]} (each submission belongs to "
+                                  "one slice; use --replace to let later files win)")
+            by_id[sid] = (submission, source)
+        # Report only the isolation every slice had: the merged report must not promise more.
+        isolation = [layer for layer in isolation if layer in document.get("isolation", [])]
+    merged = {key: value for key, value in first.items() if key not in ("submissions",)}
+    merged["isolation"] = isolation
+    merged["interrupted"] = any(document.get("interrupted", False) for document in documents)
+    merged["submissions"] = [by_id[sid][0] for sid in sorted(by_id)]
+    return merged
+
+
+def results_from_json(data: Mapping[str, Any]) -> GradingResults:
+    """The results model back from its JSON (the inverse of ``GradingResults.to_json``)."""
+    case_fields = {field.name for field in dataclasses.fields(CaseResult)}
+
+    def case(entry: Mapping[str, Any]) -> CaseResult:
+        values = {key: entry[key] for key in case_fields if key in entry}
+        values["verdict"] = Verdict(entry["verdict"])
+        values["problems"] = tuple(entry.get("problems", ()))
+        values["notes"] = tuple(entry.get("notes", ()))
+        if entry.get("path") is not None:
+            values["path"] = tuple(tuple(board) for board in entry["path"])
+        return CaseResult(**values)
+
+    submissions = tuple(
+        SubmissionResult(id=s["id"], language=s["language"], build=dict(s["build"]),
+                         cases=tuple(case(c) for c in s["cases"]), max_score=s["max_score"],
+                         complete=s.get("complete", True), source=s.get("source", ""))
+        for s in data["submissions"])
+    return GradingResults(testset=data["testset"], testset_path=data.get("testset_path", ""),
+                          assignment=dict(data["assignment"]), cases=tuple(dict(c) for c in data["cases"]),
+                          submissions=submissions, isolation=tuple(data.get("isolation", ())),
+                          interrupted=data.get("interrupted", False), strict=data.get("strict", False),
+                          extra={k: v for k, v in data.items() if k not in TOP_LEVEL})
+
+
+def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False) -> GradingResults:
+    """Merge results.json files and write every report into ``out_dir``."""
+    from grader.pipeline import write_reports
+
+    documents = [read_results(path) for path in paths]  # all read before anything in out_dir is written
+    merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace))
+    write_reports(merged, Path(out_dir))
+    return merged
+
+
+@click.command("merge")
+@click.argument("out_dir", type=click.Path(path_type=Path, file_okay=False))
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--replace", is_flag=True,
+              help="A submission in a later file replaces the same id in an earlier one (for regrades).")
+def merge_command(out_dir: Path, results: tuple[Path, ...], replace: bool) -> int:
+    """Join the results.json of several slices (grade --shard i/n) into OUT_DIR, with every report."""
+    merged = merge_files(out_dir, list(results), replace)
+    click.echo(f"merged {len(results)} files: {len(merged.submissions)} submissions into {out_dir / 'results.json'}")
+    return 0

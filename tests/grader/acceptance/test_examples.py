@@ -87,3 +87,14 @@ def test_feedback_names_the_line_and_shows_boards(graded: tuple[Path, str]) -> N
     assert "not a legal move" in text and "output.txt:" in text and "[" in text
     text = (out / "feedback" / "RTE-java-hardcoded-input-name.txt").read_text()
     assert "input12.txt" in text and "do not hard-code" in text
+
+
+@pytest.mark.slow
+def test_feedback_hides_hidden_cases_details(graded: tuple[Path, str]) -> None:
+    out, _ = graded
+    results = json.loads((out / "results.json").read_text())
+    for submission in results["submissions"]:
+        text = (out / "feedback" / f"{submission['id']}.txt").read_text()
+        for case in submission["cases"]:
+            if case["visibility"] != "visible" and case["verdict"] != "AC" and submission["build"]["ok"]:
+                assert case["message"].splitlines()[0] not in text

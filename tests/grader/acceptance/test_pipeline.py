@@ -1,0 +1,80 @@
+"""The pipeline's promises: Ctrl-C keeps finished work, --only, default test set, and untrusted files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader import build as build_module
+from grader.pipeline import BUNDLED_TESTSET, default_testset, grade
+from grader.results import CaseResult
+from tests.support import REPO
+
+DATA = REPO / "tests" / "grader" / "data"
+EXAMPLES = REPO / "examples" / "submissions"
+
+
+def python_submission(root: Path, name: str, code: str) -> None:
+    (root / name).mkdir(parents=True)
+    (root / name / "main.py").write_text(code)
+
+
+def test_ctrl_c_saves_the_finished_cases(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    shutil.copytree(EXAMPLES / "AC-python-correct", subs / "a")
+    shutil.copytree(EXAMPLES / "AC-python-correct", subs / "b")
+    seen: list[str] = []
+
+    def interrupt_after_three(submission_id: str, result: CaseResult) -> None:
+        seen.append(submission_id)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    out = tmp_path / "out"
+    results = grade(subs, DATA / "testset", out, jobs=1, on_result=interrupt_after_three)
+    assert results.interrupted
+    saved = json.loads((out / "results.json").read_text())
+    assert saved["interrupted"] is True
+    assert sum(len(s["cases"]) for s in saved["submissions"]) == 3
+    assert [s["complete"] for s in saved["submissions"]] == [False, False]
+
+
+def test_only_grades_the_matching_ids(tmp_path: Path) -> None:
+    results = grade(EXAMPLES, DATA / "testset", None, jobs=2, only=["NO-*", "CE-java-*"])
+    assert [s.id for s in results.submissions] == ["CE-java-compile-error", "NO-python-no-output"]
+
+
+def test_output_file_symlink_is_not_followed(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    python_submission(subs, "sneaky", "import os\nos.symlink('/etc/hostname', 'output.txt')\n")
+    [submission] = grade(subs, DATA / "testset", None, jobs=1, only=["sneaky"]).submissions
+    assert {c.verdict.value for c in submission.cases} == {"NO"}
+
+
+def test_stdout_is_judged_in_stdin_mode(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    python_submission(subs, "echo", "import sys\nsys.stdin.read()\nprint('No solution possible')\n")
+    config = tmp_path / "assignment.toml"
+    config.write_text('io = "stdin"\n')
+    [submission] = grade(subs, DATA / "testset", None, jobs=2, assignment_path=config).submissions
+    by_case = {c.case: c.verdict.value for c in submission.cases}
+    assert by_case["3x3-unsolvable"] == "AC" and by_case["3x3-d3"] == "WA"
+
+
+def test_missing_java_toolchain_is_a_judge_error_per_submission(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_module, "_tool", lambda name: None)
+    results = grade(EXAMPLES, DATA / "testset", None, jobs=1, only=["CE-java-*"])
+    [submission] = results.submissions
+    assert submission.verdict.value == "JE" and "install a JDK" in submission.cases[0].message
+
+
+def test_default_testset_prefers_the_local_folder(tmp_path: Path) -> None:
+    assert default_testset(tmp_path) == BUNDLED_TESTSET
+    (tmp_path / "testcases" / "cmpe160").mkdir(parents=True)
+    assert default_testset(tmp_path) == tmp_path / "testcases" / "cmpe160"
+    (tmp_path / "testcases" / "manifest.json").write_text("{}")
+    assert default_testset(tmp_path) == tmp_path / "testcases"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+# Sample submissions and other programs kept as test data are run by the tests, never imported.
+collect_ignore_glob = ["*/data/*", "data/*", "hostile/*/*"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",

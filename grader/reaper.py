@@ -48,15 +48,22 @@ def _children() -> list[int]:
 
 def _kill_and_reap_all() -> None:
     while True:
-        for pid in _children():
+        children = _children()
+        for pid in children:
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
-        try:
-            os.wait()
+        for pid in children:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        try:  # zombies re-parented here since the scan, or children forked during it
+            while os.waitpid(-1, os.WNOHANG)[0] != 0:
+                pass
         except ChildProcessError:
-            return
+            return  # no child left at all
 
 
 class _Stop(Exception):

@@ -30,6 +30,7 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 # Per uid, so only set when submissions run as a dedicated one (root's uid drop).
 NPROC_LIMIT = 1024
 REAPER_GRACE_SECONDS = 2.0
+BWRAP_GRACE_SECONDS = 0.5
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory")
 
@@ -65,7 +66,7 @@ def isolation_layers() -> list[str]:
 
 
 def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, int]]:
-    """(resource, soft, hard) for a run; CPU gets a second of grace between SIGXCPU and SIGKILL."""
+    """(resource, soft, hard) for a run: SIGXCPU at the CPU limit, SIGKILL a second later."""
     cpu = limits.cpu_seconds if limits.cpu_seconds is not None else limits.wall_seconds
     cpu_soft = max(1, math.ceil(cpu))
     memory = limits.memory_mb * 1024 * 1024
@@ -104,6 +105,15 @@ def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
             for name in dirs + files:
                 os.lchown(os.path.join(root, name), uid, uid)
     return tmp
+
+
+def _check_reachable(workdir: Path, uid: int) -> None:
+    """Without bwrap's private view, the uid must be able to reach the workdir by its absolute path."""
+    for folder in workdir.parents:
+        info = folder.stat()
+        if not (info.st_mode & 0o001 or (info.st_uid == uid and info.st_mode & 0o100)):
+            raise PermissionError(f"{folder} is not searchable by uid {uid}, which runs submissions: "
+                                  f"make it chmod o+x (0711 keeps it unlistable) or install bubblewrap")
 
 
 def _read_capped(handle, cap: int) -> tuple[bytes, bool]:
@@ -153,6 +163,46 @@ def _decode_status(status: int, via_init: bool) -> tuple[int | None, int | None]
     return code, None
 
 
+def _install_prefixes(program: str) -> list[Path]:
+    """The install folder of an interpreter outside the system dirs (``/opt/x/bin/java`` -> ``/opt/x``).
+
+    bwrap shows the submission only the system dirs, so an absolute ``argv[0]`` such as a
+    pyenv or venv Python would not exist inside; its prefix (never the repository) is
+    bound read-only.
+    """
+    if not os.path.isabs(program):
+        return []
+    found = []
+    for path in (Path(program), Path(program).resolve()):
+        outside = not any(str(path).startswith(d + "/") for d in sandbox.SYSTEM_DIRS)
+        if outside and path.parent.name == "bin" and path.parent.parent != Path("/") and path.exists():
+            found.append(path.parent.parent)
+    return list(dict.fromkeys(found))
+
+
+def _tree_cpu(root: int) -> float:
+    """CPU seconds used so far by ``root`` and its descendants (and their reaped children), from /proc."""
+    children: dict[int, list[int]] = {}
+    ticks: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        # after the command: state ppid ... utime(12) stime(13) cutime(14) cstime(15), 0-based here
+        children.setdefault(int(fields[1]), []).append(int(name))
+        ticks[int(name)] = sum(int(f) for f in fields[11:15])
+    total, frontier = 0, [root]
+    while frontier:
+        pid = frontier.pop()
+        total += ticks.get(pid, 0)
+        frontier += children.get(pid, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
     """The host pid of bwrap's sandbox init, if bwrap reported it and it is still bwrap's child."""
     try:
@@ -170,6 +220,7 @@ def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan:
     """The full argv: the isolation prefix, then the submission's own argv."""
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
+        paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
         return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd) + list(argv)
     uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER), uid, "--"]
@@ -188,6 +239,8 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         raise ValueError("run_command needs a command")
     plan = sandbox.plan()
     workdir = Path(workdir).resolve()
+    if plan.namespace != "bwrap" and plan.drop_uid is not None:
+        _check_reachable(workdir, plan.drop_uid)
     tmpdir = _prepare_workdir(workdir, plan.drop_uid)
     environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
     environment.update(env or {})
@@ -216,6 +269,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         finally:
             if info_write is not None:
                 os.close(info_write)
+        sampled_cpu = 0.0
         try:
             timed_out = _wait(proc.pid, limits.wall_seconds)
             if timed_out and plan.namespace is None:
@@ -228,18 +282,23 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
                 init = _namespace_init(info_read, proc.pid)
                 os.close(info_read)
                 if init is not None:  # its death ends the namespace and every process in it
+                    if timed_out:  # the kernel reaps the killed namespace: its CPU time is lost
+                        sampled_cpu = _tree_cpu(init)
                     os.kill(init, signal.SIGKILL)
+                    _wait(proc.pid, BWRAP_GRACE_SECONDS)
             # Kill the group before reaping its leader, so the pgid cannot have been reused.
             _killpg(proc.pid)
             _, status, usage = os.wait4(proc.pid, 0)
             proc.returncode = status  # reaped here; keep Popen from waiting again
         wall = time.monotonic() - started
         exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
-        cpu = usage.ru_utime + usage.ru_stime
+        cpu = max(usage.ru_utime + usage.ru_stime, sampled_cpu)
         if sig == signal.SIGXCPU:
             timed_out = True
-        elif sig == signal.SIGKILL and cpu_limit is not None and cpu >= cpu_limit - 0.05:
-            timed_out = True  # the hard CPU limit
+        elif sig == signal.SIGKILL and cpu_limit is not None and cpu >= 0.9 * cpu_limit:
+            # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
+            # contention (up to ~20% here), hence the margin of a whole second below hard.
+            timed_out = True
         return _outcome(exit_code, sig, timed_out, wall, cpu, out, err, limits)
 
 

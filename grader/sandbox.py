@@ -6,10 +6,9 @@ once (a :class:`SandboxWarning`):
 - ``bwrap``: bubblewrap with no network, its own PID, mount, IPC and UTS namespaces, a
   read-only view of the system directories, a fresh size-capped ``/tmp``, and only the
   run's workdir writable. Nothing else of the host is mounted: the repository, the
-  answers, the manifest and other submissions' folders do not exist inside. The
-  submission is PID 1 of its namespace, so when it ends every process it started dies,
-  and signals it sends itself with a default action are ignored (the kernel's SIGKILL
-  at the hard CPU limit, and faults, still end it).
+  answers, the manifest and other submissions' folders do not exist inside. A shell is
+  PID 1 of the namespace: when the submission ends, it exits, and the kernel kills every
+  process the submission left behind.
 - ``unshare``: util-linux ``unshare`` (root only) for no network and own PID, mount, IPC
   and UTS namespaces, but the host file system stays visible (file permissions and the
   uid drop are then the only protection).
@@ -67,7 +66,7 @@ class Plan:
     @property
     def layers(self) -> list[str]:
         names = ["tempdir", "output-cap", "wall-timeout", "process-group"]
-        names += [s.name for s in self.statuses if s.available and s.name in ("rlimits", "subreaper")]
+        names += [s.name for s in self.statuses if s.available and s.name == "rlimits"]
         if self.namespace == "bwrap":
             names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
                       "private-tmp"]
@@ -75,6 +74,7 @@ class Plan:
             names += ["unshare", "no-network", "pid-namespace", "mount-namespace", "reaper"]
         else:
             names.append("reaper")
+            names += [s.name for s in self.statuses if s.available and s.name == "subreaper"]
         if self.drop_uid is not None:
             names.append(f"uid-drop:{self.drop_uid}")
         return names
@@ -121,7 +121,7 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
                 "--unshare-cgroup-try"]
     else:
         args = [bwrap, "--unshare-all"]
-    # --as-pid-1: bwrap's own init would hide the submission's CPU time from wait4().
+    # --as-pid-1 with INIT_SHIM: bwrap's own init would hide the submission's CPU time.
     args += ["--as-pid-1", "--die-with-parent", "--new-session", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
              "--perms", "1777", "--size", str(TMP_SIZE_BYTES), "--tmpfs", "/tmp"]
     made: set[str] = {"/tmp"}
@@ -137,9 +137,14 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     if drop_uid is not None:
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
-                 "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs",
-                 "--"]
-    return args
+                 "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
+    return args + INIT_SHIM
+
+
+# The namespace's PID 1: a shell that waits for the submission (so the submission keeps
+# normal signal semantics, and its CPU time reaches wait4() through bwrap) and ends with
+# its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
+INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
 
 
 def unshare_prefix(unshare: str) -> list[str]:

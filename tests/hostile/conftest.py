@@ -1,0 +1,3 @@
+"""The hostile programs are data, never test modules: pytest must not import them."""
+
+collect_ignore_glob = ["*/main.py"]

@@ -1,0 +1,252 @@
+"""Hostile submissions, each run through ``run_command`` under every isolation layer this machine has.
+
+Each case asserts the Outcome the grader turns into a verdict (TLE, MLE, output limit,
+run-time error), that nothing of the run outlives it, and that a well-behaved sibling
+run before, during and after it gives the same result.
+
+SAFETY: kill(-1) and the parent-signalling case only run inside a PID namespace or under
+the reaper shim as another uid (the program itself refuses otherwise); the fork storm is
+bounded (500) and runs under RLIMIT_NPROC or in a PID namespace.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+import uuid
+import warnings
+from pathlib import Path
+
+import pytest
+
+from grader import runner, sandbox
+from tests.support import require_tool
+
+HOSTILE = Path(__file__).resolve().parent
+PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+SHORT = runner.Limits(wall_seconds=2.0, memory_mb=256, output_bytes=100_000, file_size_bytes=2_000_000)
+
+# mode -> the layers switched off to get it
+MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+
+
+def current_plan() -> sandbox.Plan:
+    with warnings.catch_warnings():  # a degraded mode is what these tests ask for
+        warnings.simplefilter("ignore", sandbox.SandboxWarning)
+        return sandbox.plan()
+
+
+@pytest.fixture(params=list(MODES))
+def mode(request, monkeypatch) -> str:
+    """Run the test under one isolation layer; skip the layers this machine lacks (bwrap must work in CI)."""
+    name = request.param
+    monkeypatch.setenv(sandbox.DISABLE_ENV, MODES[name])
+    if name == "bwrap":
+        require_tool("bwrap")
+    chosen = current_plan()
+    if (chosen.namespace or "reaper") != name:
+        if name == "bwrap" and os.environ.get("CI"):
+            pytest.fail(f"bwrap is installed but unusable: {'; '.join(chosen.notes)}")
+        pytest.skip(f"{name} is not available here: {'; '.join(chosen.notes)}")
+    return name
+
+
+@pytest.fixture
+def root() -> Path:
+    """A run root that uid 65534 can traverse (0711), as the grader's own run folder must be
+    when no bwrap hides the host; pytest's tmp_path lives under a 0700 folder."""
+    folder = Path(tempfile.mkdtemp(prefix="npuzzle-hostile-"))
+    folder.chmod(0o711)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def namespaced(mode) -> str:
+    """Only the modes with namespaces (no network, a private view)."""
+    if mode == "reaper":
+        pytest.skip("needs a PID/network namespace")
+    return mode
+
+
+@pytest.fixture
+def private_view(mode) -> str:
+    """Only bwrap hides the host's files."""
+    if mode != "bwrap":
+        pytest.skip("only bwrap hides the host's files")
+    return mode
+
+
+def fresh_workdir(root: Path, program: str) -> Path:
+    workdir = root / f"{program}-{uuid.uuid4().hex[:8]}"
+    shutil.copytree(HOSTILE / program, workdir)
+    (workdir / "input.txt").write_text("3\n1 2 3\n4 5 6\n7 8 0\n", encoding="utf-8")
+    return workdir
+
+
+def sibling(root: Path) -> tuple:
+    """A well-behaved run's observable result."""
+    workdir = fresh_workdir(root, "well_behaved")
+    outcome = runner.run_command([PYTHON, "main.py"], workdir, runner.Limits(wall_seconds=10))
+    return (outcome.exit_code, outcome.signal, outcome.timed_out, outcome.memory_exceeded, outcome.stdout,
+            outcome.stdout_truncated, (workdir / "output.txt").read_text(encoding="utf-8"))
+
+
+def leftovers(token: str) -> list[int]:
+    """Processes whose command line carries the run's token."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if token.encode() in cmdline and int(name) != os.getpid():
+                found.append(int(name))
+    return found
+
+
+def contained(root: Path, program: str, limits: runner.Limits = SHORT, args: tuple[str, ...] = ()):
+    """Run ``program`` with a sibling before, during and after it; return its Outcome and workdir."""
+    before = sibling(root)
+    token = f"npuzzle-hostile-{uuid.uuid4().hex}"
+    workdir = fresh_workdir(root, program)
+    box: dict = {}
+    thread = threading.Thread(target=lambda: box.setdefault("outcome", runner.run_command(
+        [PYTHON, "main.py", *args, token], workdir, limits)))
+    thread.start()
+    during = sibling(root)
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "run_command did not return"
+    after = sibling(root)
+    assert before == during == after
+    assert before[0] == 0 and before[-1] == "sum = 39\n"
+    time.sleep(0.1)
+    assert leftovers(token) == [], "processes of the run outlived it"
+    return box["outcome"], workdir
+
+
+def test_cpu_loop_times_out(mode, root):
+    limits = runner.Limits(wall_seconds=6.0, cpu_seconds=1.0, memory_mb=256)
+    outcome, _ = contained(root, "cpu_loop", limits)
+    assert outcome.timed_out and outcome.exit_code is None and outcome.signal == signal.SIGXCPU
+    assert 0.7 <= outcome.cpu_seconds < 1.5 and outcome.wall_seconds < 6.0
+
+
+def test_sleep_loop_times_out_on_the_wall_clock(mode, root):
+    outcome, _ = contained(root, "sleep_loop", runner.Limits(wall_seconds=1.0, memory_mb=256))
+    assert outcome.timed_out and outcome.signal == signal.SIGKILL
+    assert 1.0 <= outcome.wall_seconds < 2.0 and outcome.cpu_seconds < 0.5
+
+
+def test_memory_bomb_is_memory_exceeded(mode, root):
+    outcome, _ = contained(root, "memory_bomb")
+    assert outcome.memory_exceeded and not outcome.timed_out
+    assert outcome.exit_code == 1 and b"MemoryError" in outcome.stderr
+
+
+def test_fork_storm_leaves_nothing_behind(mode, root):
+    outcome, _ = contained(root, "fork_storm", runner.Limits(wall_seconds=10.0, memory_mb=256))
+    assert outcome.exit_code == 0 and not outcome.timed_out
+    assert outcome.stdout.startswith(b"started ")
+
+
+def test_stdout_flood_is_cut_at_the_cap(mode, root):
+    outcome, _ = contained(root, "stdout_flood", runner.Limits(wall_seconds=5.0, output_bytes=100_000))
+    assert outcome.stdout_truncated and outcome.stderr_truncated
+    assert len(outcome.stdout) == 100_000 and len(outcome.stderr) == 100_000
+    assert not outcome.timed_out
+
+
+def test_huge_file_stops_at_the_file_size_limit(mode, root):
+    outcome, workdir = contained(root, "huge_file")
+    assert outcome.exit_code != 0 or outcome.signal == signal.SIGXFSZ
+    assert (workdir / "huge.bin").stat().st_size <= SHORT.file_size_bytes
+    assert b"File too large" in outcome.stderr or outcome.signal == signal.SIGXFSZ
+
+
+def test_thousands_of_files_stay_in_the_workdir(mode, root):
+    outcome, workdir = contained(root, "many_files", runner.Limits(wall_seconds=20.0))
+    assert outcome.exit_code == 0 and outcome.stdout == b"2000\n"
+    assert len(list((workdir / "junk").iterdir())) == 2000
+
+
+def test_secrets_outside_the_workdir_are_invisible(private_view, root):
+    answers = root / "answers"
+    answers.mkdir()
+    manifest = answers / "manifest.json"
+    manifest.write_text('{"secret": "the-optimal-moves-are-42"}', encoding="utf-8")
+    other = fresh_workdir(root, "well_behaved")
+    (other / "Solver.java").write_text("class Solver { /* another student's work */ }", encoding="utf-8")
+    # World-readable on purpose: only the sandbox's view protects them, not permissions.
+    for path in (root, answers, other):
+        path.chmod(0o755)
+    manifest.chmod(0o644)
+    outcome, _ = contained(root, "read_secret", args=(str(manifest), str(other / "Solver.java")))
+    assert b"the-optimal-moves" not in outcome.stdout and b"another student" not in outcome.stdout
+    assert outcome.stdout.startswith(f"DENIED {manifest}: No such file".encode())
+    assert f"DENIED {other / 'Solver.java'}: No such file".encode() in outcome.stdout
+
+
+def test_no_network(namespaced, root):
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        listener.settimeout(0.2)
+        outcome, _ = contained(root, "network", args=(str(listener.getsockname()[1]),))
+        with pytest.raises(socket.timeout):
+            listener.accept()
+    assert outcome.stdout.startswith(b"BLOCKED"), outcome.stdout
+
+
+def test_setsid_daemon_does_not_outlive_the_run(mode, root):
+    outcome, workdir = contained(root, "setsid_daemon", args=("marker",))
+    assert outcome.exit_code == 0 and outcome.stdout == b"daemon started\n"
+    marker = workdir / "marker"
+    assert marker.exists(), "the daemon never ran"
+    size = marker.stat().st_size
+    time.sleep(0.5)
+    assert marker.stat().st_size == size, "the daemon is still writing"
+
+
+def test_signals_to_the_parent_reach_only_the_sandbox(mode, root):
+    if mode == "reaper" and current_plan().drop_uid is None:
+        pytest.skip("without a PID namespace or a uid drop the parent it reaches is the grader's shim as the same user")
+    outcome, _ = contained(root, "signals_parent", args=(os.readlink("/proc/self/ns/pid"),))
+    assert outcome.exit_code == 0, outcome
+    assert outcome.stdout.endswith(b"still running\n"), outcome.stdout
+    assert b"REFUSED" not in outcome.stdout
+    if mode == "reaper":  # the shim runs as root, the submission as nobody
+        assert b"could not signal my parent (the reaper): Operation not permitted" in outcome.stdout
+
+
+def test_files_outside_the_workdir_survive(private_view, root):
+    victim_dir = root / "other-submission"
+    victim_dir.mkdir()
+    victim = victim_dir / "Solver.java"
+    victim.write_text("class Solver {}", encoding="utf-8")
+    for path in (root, victim_dir):
+        path.chmod(0o777)  # only the sandbox's view protects it
+    victim.chmod(0o666)
+    outcome, _ = contained(root, "delete_outside", args=(str(victim), str(victim_dir)))
+    assert victim.read_text(encoding="utf-8") == "class Solver {}"
+    assert b"DELETED" not in outcome.stdout
+
+
+@pytest.mark.java
+def test_java_memory_bomb_is_memory_exceeded(mode, root):
+    javac, java = require_tool("javac"), require_tool("java")
+    workdir = fresh_workdir(root, "java_memory_bomb")
+    build = runner.run_command([javac, "-J-Xmx256m", "Main.java"], workdir,
+                               runner.Limits(wall_seconds=60, memory_mb=1024, jvm=True))
+    assert build.exit_code == 0, build.stderr
+    outcome = runner.run_command([java, "-Xmx64m", "-XX:+UseSerialGC", "-cp", ".", "Main"], workdir,
+                                 runner.Limits(wall_seconds=10, memory_mb=512, jvm=True))
+    assert outcome.memory_exceeded and not outcome.timed_out
+    assert outcome.exit_code == 1 and b"java.lang.OutOfMemoryError" in outcome.stderr

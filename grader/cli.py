@@ -18,6 +18,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "gradescope": "grader.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
     "report": "grader.html_report:report_command",
+    "doctor": "grader.doctor:doctor",
 }
 
 EPILOG = exit_codes_epilog(EXIT_CODES)

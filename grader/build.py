@@ -28,6 +28,9 @@ from grader.hints import tail
 from grader.verdicts import Verdict
 
 BUILD_LOG_BYTES = 200_000
+MAX_SUBMISSION_BYTES = 50_000_000
+"""A submission larger than this (a virtualenv, a data set...) is refused instead of copied into every run."""
+SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
 JAVAC_HEAP_MB = 768
 _PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 _MAIN_RE = re.compile(r"\b(public\s+)?static\s+(public\s+)?(final\s+)?void\s+main\s*\(\s*(final\s+)?String")
@@ -44,6 +47,7 @@ class Build:
     bundle: Path | None
     run_argv: tuple[str, ...] = ()
     jvm: bool = False
+    readable: tuple[Path, ...] = ()
     entry: str | None = None
     failure: Verdict | None = None
     message: str = ""
@@ -80,6 +84,11 @@ def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
         found = sorted(p.name for p in source.iterdir())[:10]
         return Build("unknown", None, failure=Verdict.CE,
                      message=f"no .java or .py files found (the submission holds: {', '.join(found) or 'nothing'})")
+    size = sum(p.stat().st_size for p in source.rglob("*") if p.is_file() and not p.is_symlink())
+    if size > MAX_SUBMISSION_BYTES:
+        return Build(language, None, failure=Verdict.CE,
+                     message=f"the submission holds {size:,} bytes (at most {MAX_SUBMISSION_BYTES:,}): "
+                             "hand in source files only")
     bundle = workdir / "bundle"
     shutil.copytree(source, bundle, symlinks=True, ignore=shutil.ignore_patterns("__MACOSX", ".git", "*.class"))
     for extra in assignment.extra_files:
@@ -123,6 +132,14 @@ def _run_template(assignment: Assignment, base: list[str]) -> list[str]:
 def _tool(name: str) -> str | None:
     """A toolchain program as submissions will see it (the runner's PATH), else the grader's."""
     return shutil.which(name, path=runner.SYSTEM_PATH) or shutil.which(name)
+
+
+def _outside_system(program: str) -> tuple[Path, ...]:
+    """The installation a program lives in, when a sandbox showing only system folders would hide it."""
+    real = Path(program).resolve()
+    if str(real).startswith(SYSTEM_PREFIXES):
+        return ()
+    return (real.parent.parent,)
 
 
 def _memory(assignment: Assignment) -> dict[str, str]:
@@ -305,7 +322,8 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     template = tuple(assignment.python.run or _run_template(assignment, ["{python}", "{entry}"]))
     run_argv = _expand(template, {"python": python, **_memory(assignment)},
                        {"entry": ["-B", *args]})
-    return Build("python", bundle, run_argv, entry=" ".join(args), message=f"runs {' '.join(args)}")
+    return Build("python", bundle, run_argv, entry=" ".join(args), message=f"runs {' '.join(args)}",
+                 readable=_outside_system(python))
 
 
 # ---------------------------------------------------------------- any command

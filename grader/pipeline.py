@@ -236,7 +236,8 @@ class _Batch:
         limits = runner.Limits(wall_seconds=wall, cpu_seconds=cpu, memory_mb=assignment.limits.memory_mb,
                                output_bytes=assignment.limits.output_bytes, jvm=built.jvm)
         argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file) for a in built.run_argv]
-        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None)
+        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
+                                     readable=built.readable)
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
         expected = self.expected[case.id]

@@ -8,6 +8,20 @@ writes, from the same code (:func:`grader.pipeline.write_reports`).
 
 With ``replace``, a later file's submission takes the place of an earlier one with the
 same id: regrade one student with ``--only ID`` and merge the new result over the old.
+
+A CI matrix grades a class in slices and merges them in a last job, e.g. on GitHub Actions::
+
+    grade:
+      strategy: {matrix: {shard: [1, 2, 3, 4]}}
+      steps:
+        - run: grade submissions/ --shard ${{ matrix.shard }}/4 --out slice
+        - uses: actions/upload-artifact@v4
+          with: {name: "slice-${{ matrix.shard }}", path: slice/results.json}
+    merge:
+      needs: grade
+      steps:
+        - uses: actions/download-artifact@v4
+        - run: grade merge grading-results/ slice-*/results.json
 """
 
 from __future__ import annotations

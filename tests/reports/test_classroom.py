@@ -42,9 +42,11 @@ def test_visible_cases_only_and_encoding_round_trip(graded: Graded) -> None:
 
 
 def test_format_classroom_needs_exactly_one_submission(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert entry(["run", str(SUBMISSIONS), "--testcases", str(TESTSET), "--format", "classroom",
-                  "--out", str(tmp_path), "--no-progress"]) == 5
-    assert "--format classroom reports one submission (a student's repository), but 4 were graded" \
+    for name in ("alice", "bob"):  # quick to grade: neither builds
+        shutil.copytree(SUBMISSIONS / "compile-error", tmp_path / "class" / name)
+    assert entry(["run", str(tmp_path / "class"), "--testcases", str(TESTSET), "--format", "classroom",
+                  "--out", str(tmp_path / "out"), "--no-progress"]) == 5
+    assert "--format classroom reports one submission (a student's repository), but 2 were graded" \
         in capsys.readouterr().err
 
 

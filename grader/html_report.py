@@ -48,7 +48,8 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     """The compact replay of one printed path, with its first illegal step.
 
     ``illegal`` is the index of the first board that is not one legal move after the
-    board before it (0 when the first board is not the case's input), or ``None``.
+    board before it (0 when the first board is not the case's input), or ``None``;
+    ``repeat`` is ``[i, j]`` when board ``i`` is the first to repeat an earlier board ``j``.
 
     >>> r = replay([[1, 2, 0, 3], [1, 2, 3, 0], [0, 2, 3, 1]], [1, 2, 0, 3])
     >>> r["steps"], r["jumps"], r["illegal"]
@@ -62,7 +63,12 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     expected = _board(start)
     illegal: int | None = 0 if expected is not None and expected != boards[0] else None
     steps, jumps = [], {}
+    seen = {boards[0].tiles: 0}
+    repeat: list[int] | None = None
     for index in range(1, len(boards)):
+        if repeat is None and boards[index].tiles in seen:
+            repeat = [index, seen[boards[index].tiles]]
+        seen.setdefault(boards[index].tiles, index)
         move = boards[index - 1].move_to(boards[index])
         if move is None:
             steps.append("*")
@@ -72,7 +78,7 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
         else:
             steps.append(LETTER[move])
     return {"n": boards[0].n, "first": list(boards[0].tiles), "steps": "".join(steps), "jumps": jumps,
-            "illegal": illegal, "boards": len(path), "shown": len(boards)}
+            "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(boards)}
 
 
 def _case_inputs(results: Mapping[str, Any]) -> dict[str, list[int] | None]:

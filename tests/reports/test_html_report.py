@@ -52,6 +52,8 @@ def test_replay_marks_the_first_illegal_step() -> None:
     late_start = replay([[1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]], start)
     assert late_start["illegal"] == 0
     assert replay(None, start) is None and replay([[1, 1, 2, 3]], None) is None
+    back = replay([start, [1, 2, 3, 4, 5, 6, 7, 0, 8], start, [1, 2, 3, 4, 5, 6, 7, 0, 8]], start)
+    assert (back["steps"], back["illegal"], back["repeat"]) == ("DUD", None, [2, 0])
 
 
 def test_histogram_counts_every_submission_once() -> None:

@@ -35,9 +35,7 @@ class Submission:
 
 def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
     """The submissions in ``submissions_dir``, sorted by id; zips are extracted under ``staging``."""
-    if not submissions_dir.is_dir():
-        found = "a file" if submissions_dir.exists() else "nothing"
-        raise SubmissionsError(f"{submissions_dir}: expected a folder of submissions, found {found}")
+    require_folder(submissions_dir)
     try:
         entries = sorted(submissions_dir.iterdir(), key=lambda p: p.name)
     except OSError as exc:
@@ -56,6 +54,13 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
             continue  # a folder and a zip with the same id: the folder (first by name) is graded
         found[submission.id] = submission
     return [found[key] for key in sorted(found)]
+
+
+def require_folder(submissions_dir: Path) -> None:
+    """Fail early, before any work, when the submissions folder is not there."""
+    if not submissions_dir.is_dir():
+        found = "a file" if submissions_dir.exists() else "nothing"
+        raise SubmissionsError(f"{submissions_dir}: expected a folder of submissions, found {found}")
 
 
 def unwrap(folder: Path) -> Path:

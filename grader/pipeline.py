@@ -27,7 +27,7 @@ from pathlib import Path
 from grader import runner
 from grader.build import Build, build
 from grader.config import Assignment, find_assignment, load_assignment
-from grader.discovery import Submission, discover
+from grader.discovery import Submission, discover, require_folder
 from grader.errors import CaseFileError, OutputDirError
 from grader.hints import Context, tail
 from grader.judge import Answer, judge, jvm_start_failure
@@ -68,6 +68,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     its slice of them (:mod:`grader.shard`); ``time_limit``
     replaces every case's wall limit. Returns the results (``interrupted`` after Ctrl-C).
     """
+    require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:

@@ -19,6 +19,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "merge": "grader.merge:merge_command",
     "report": "grader.html_report:report_command",
     "doctor": "grader.doctor:doctor",
+    "testcases": "grader.testset_cli:testcases",
 }
 
 EPILOG = exit_codes_epilog(EXIT_CODES)

@@ -163,12 +163,17 @@ def read_manifest_json(path: Path) -> Any:
         raise ConfigError(file, "$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
 
 
-def rule_problems(data: dict[str, Any], file: str) -> list[ConfigError]:
-    """Rules beyond the schema: unique ids and unique input files. Assumes the schema passed."""
+def rule_problems(data: dict[str, Any], file: str, indexes: list[int] | None = None) -> list[ConfigError]:
+    """Rules beyond the schema: unique ids and unique input files.
+
+    Assumes the entries passed the schema; ``indexes`` gives each entry's position in the
+    manifest when only some of its cases are passed.
+    """
     problems = []
     first_id: dict[str, int] = {}
     first_input: dict[str, int] = {}
-    for index, case in enumerate(data["cases"]):
+    for position, case in enumerate(data["cases"]):
+        index = indexes[position] if indexes is not None else position
         where = f"$.cases[{index}]"
         if case["id"] in first_id:
             problems.append(ConfigError(file, f"{where}.id", f"duplicate id {case['id']!r} "

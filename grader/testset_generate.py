@@ -99,7 +99,7 @@ class Plan:
 class GeneratedCase:
     case: Case
     board: Board
-    text: str
+    text: str | bytes
 
 
 @dataclass
@@ -218,24 +218,3 @@ def generate(seed: str | int, plan: Plan = Plan(), style: str = "plain",
         b.add(f"{n}x{n}-unsolvable-{seen[n]:02d}", b.random_board(rng, n, False), [], i,
               f"uniform random unsolvable {n}x{n}")
     return b.cases
-
-
-def write_set(out_dir: Path, name: str, cases: list[GeneratedCase], description: str = "",
-              source: str | None = None, force: bool = False) -> Path:
-    """Write the puzzle files and manifest.json of a set (atomically, file by file)."""
-    from grader.errors import OutputDirError
-    from grader.testset import MANIFEST, dump_manifest
-    from solver.fileio import write_atomic
-
-    manifest = out_dir / MANIFEST
-    if manifest.exists() and not force:
-        raise OutputDirError(f"{manifest}: a test set is already here (use --force to replace it)")
-    try:
-        for generated in cases:
-            target = out_dir / generated.case.input
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, generated.text.encode("utf-8"))
-    except OSError as exc:
-        raise OutputDirError(f"{out_dir}: cannot write the test set: {exc.strerror or exc}") from None
-    write_atomic(manifest, dump_manifest(name, [g.case for g in cases], description, source))
-    return manifest

@@ -36,6 +36,7 @@ _PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 _MAIN_RE = re.compile(r"\b(public\s+)?static\s+(public\s+)?(final\s+)?void\s+main\s*\(\s*(final\s+)?String")
 _COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _EMPTY_BODY_RE = re.compile(r"[^)]*\)\s*(throws\s+[\w.,\s]+)?\{\s*\}")
+_JUNIT_RE = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit)\.", re.M)
 _PY_MAIN_RE = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
 
@@ -165,18 +166,34 @@ class MainClass:
         return self.name.rsplit(".", 1)[-1]
 
 
-def java_main_classes(bundle: Path, drivers: Path | None = None) -> list[MainClass]:
-    """Every source whose class declares ``main``; files under ``drivers`` are the assignment's."""
+def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
+    """The student's files to compile, and those left out: JUnit tests (no JUnit here), and,
+    when the project has a ``src/`` folder, copies elsewhere (backups, ``out/``) that would
+    clash as duplicate classes."""
+    files = [p for p in _files(bundle, "*.java") if extras not in p.parents]
+    src = bundle / "src"
+    in_src = [p for p in files if src in p.parents]
+    keep, skipped = [], []
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if _JUNIT_RE.search(text) or (in_src and src not in path.parents):
+            skipped.append(path)
+        else:
+            keep.append(path)
+    return keep, skipped
+
+
+def java_main_classes(files: list[Path], drivers: list[Path] = ()) -> list[MainClass]:
+    """Every file whose class declares ``main``; ``drivers`` are the assignment's own."""
     found = []
-    for path in _files(bundle, "*.java"):
+    for path in [*files, *drivers]:
         text = _COMMENT_RE.sub("", path.read_text(encoding="utf-8", errors="replace"))
         match = _MAIN_RE.search(text)
         if match:
             package = _PACKAGE_RE.search(text)
-            body = text[match.end():]
-            empty = bool(_EMPTY_BODY_RE.match(body))
-            driver = drivers is not None and drivers in path.parents
-            found.append(MainClass((package.group(1) + "." if package else "") + path.stem, path, empty, driver))
+            empty = bool(_EMPTY_BODY_RE.match(text[match.end():]))
+            found.append(MainClass((package.group(1) + "." if package else "") + path.stem, path, empty,
+                                   path in drivers))
     return found
 
 
@@ -216,16 +233,19 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     for source in assignment.java.sources:
         _copy_into(source, extras)
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
-    candidates = java_main_classes(bundle, extras)
+    files, skipped = java_sources(bundle, extras)
+    drivers = _files(extras, "*.java")
+    candidates = java_main_classes(files, drivers)
     main_class = choose_main(candidates, assignment)
     # The assignment's driver sources are compiled in only when a driver runs the submission:
     # a student's own main need not match the API the driver expects.
     with_drivers = any(c.driver and c.name == main_class for c in candidates) or bool(assignment.java.main_class)
-    sources = [str(p.relative_to(bundle)) for p in _files(bundle, "*.java")
-               if with_drivers or extras not in p.parents]
+    sources = [str(p.relative_to(bundle)) for p in files + (drivers if with_drivers else [])]
+    left_out = f"; left out {', '.join(str(p.relative_to(bundle)) for p in skipped)}" if skipped else ""
     if main_class is None:
         return Build("java", None, failure=Verdict.CE,
-                     message=f"no class with 'public static void main(String[] args)' among {len(sources)} .java files")
+                     message=f"no class with 'public static void main(String[] args)' among {len(files)} .java "
+                             f"files{left_out}")
     classes = workdir / "classes"
     classes.mkdir()
     compile_cp = ":".join(classpath_items) or "."
@@ -255,8 +275,8 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                                              "-cp", "{classpath}", "{main_class}"])
     run_argv = _expand(tuple(assignment.java.run or default_run),
                        {**values, "classpath": run_cp, "build_dir": "."}, {})
-    return Build("java", classes, run_argv, jvm=True, entry=main_class, message=f"compiled; main class {main_class}",
-                 log=log)
+    return Build("java", classes, run_argv, jvm=True, entry=main_class,
+                 message=f"compiled {len(sources)} files; main class {main_class}{left_out}", log=log)
 
 
 def _count_errors(log: str) -> str:

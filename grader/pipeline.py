@@ -28,7 +28,7 @@ from grader import runner
 from grader.build import Build, build
 from grader.config import Assignment, find_assignment, load_assignment
 from grader.discovery import Submission, discover, require_folder
-from grader.errors import CaseFileError, OutputDirError
+from grader.errors import CaseFileError, ConfigError, OutputDirError
 from grader.hints import Context, tail
 from grader.judge import Answer, judge, jvm_start_failure
 from grader.results import CaseResult, GradingResults, SubmissionResult
@@ -73,7 +73,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
-    expected = {case.id: _expected(case, testset) for case in testset.cases}
+    expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
     temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
     temp.chmod(0o755)  # submissions run as another user and must reach their run folders
     try:
@@ -110,13 +110,20 @@ def write_reports(results: GradingResults, out_dir: Path) -> None:
     write_exports(results.to_json(), out_dir)
 
 
-def _expected(case: Case, testset: CaseSet) -> Expected:
+def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:
+    """The case's input board and answer; a manifest whose solvability contradicts the goal is refused."""
     try:
         board = parse_puzzle(case.input_path.read_bytes(), str(case.input_path))
     except OSError as exc:
         raise CaseFileError(f"{case.input_path}: cannot read case {case.id!r}: {exc.strerror or exc}") from None
     except InputError as exc:
         raise CaseFileError(f"case {case.id!r} of {testset.name}: {exc}") from None
+    if board.standardized(assignment.blank_first).is_solvable() != case.solvable:
+        goal = "blank-first" if assignment.blank_first else "blank-last"
+        raise ConfigError(str(testset.manifest_path or testset.root), f"$.cases[{index}].solvable",
+                          f"case {case.id!r} says solvable = {str(case.solvable).lower()}, but with the "
+                          f"assignment's {goal} goal the parity rule says it is "
+                          f"{'unsolvable' if case.solvable else 'solvable'}")
     return Expected(board, case.solvable, case.optimal_moves)
 
 

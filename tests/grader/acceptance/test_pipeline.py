@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader import build as build_module
+from grader.errors import ConfigError
 from grader.pipeline import BUNDLED_TESTSET, default_testset, grade
 from grader.results import CaseResult
 from tests.support import REPO
@@ -78,3 +79,27 @@ def test_default_testset_prefers_the_local_folder(tmp_path: Path) -> None:
     assert default_testset(tmp_path) == tmp_path / "testcases" / "cmpe160"
     (tmp_path / "testcases" / "manifest.json").write_text("{}")
     assert default_testset(tmp_path) == tmp_path / "testcases"
+
+
+def test_manifest_solvability_is_checked_against_the_goal(tmp_path: Path) -> None:
+    # For even N the blank-first goal is in the other parity class: a 2x2 set cannot keep its labels.
+    testset = tmp_path / "set"
+    shutil.copytree(DATA / "testset", testset)
+    (testset / "assignment.toml").write_text('[output]\ngoal = "blank-first"\n')
+    (tmp_path / "subs").mkdir()
+    with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases\[3\]\.solvable: case '2x2-d5' says solvable"):
+        grade(tmp_path / "subs", testset, None)
+
+
+def test_java_project_layout(tmp_path: Path) -> None:
+    # An IDE project: sources in src/ (in a package), a stale copy in backup/, a JUnit test.
+    project = tmp_path / "subs" / "ide-project"
+    shutil.copytree(EXAMPLES / "AC-java-princeton-padded" / "src", project / "src")
+    shutil.copytree(EXAMPLES / "AC-java-princeton-padded" / "src", project / "backup")
+    (project / "src" / "puzzle" / "BoardTest.java").write_text(
+        "package puzzle;\nimport org.junit.Test;\npublic class BoardTest { @Test public void t() {} }\n")
+    [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=2).submissions
+    assert submission.verdict.value == "AC", submission.build
+    assert submission.build["entry"] == "puzzle.Solver"
+    assert "left out backup/puzzle/Board.java" in submission.build["message"]
+    assert "src/puzzle/BoardTest.java" in submission.build["message"]

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from grader.results import GradingResults, SubmissionResult
-from grader.verdicts import Verdict
+from grader.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 
@@ -32,11 +32,13 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
     for case in submission.cases:
         head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s)"
         lines.append(head)
-        if case.visibility != "visible" and case.verdict is not Verdict.AC:
+        if build_failed or case.verdict is Verdict.AC:
+            continue
+        if case.visibility != "visible":
             lines.append("      (hidden case: details are not shown)")
-        elif not build_failed and case.verdict is not Verdict.AC:
+        else:
             lines.append(_indent(case.message, 6))
-    legend = sorted({case.verdict for case in submission.cases}, key=lambda v: v.value)
+    legend = sorted({case.verdict for case in submission.cases}, key=SEVERITY.index)
     if legend:
         lines += ["", "Verdicts:"] + [f"  {v.value:>3}  {v.meaning}" for v in legend]
     return "\n".join(lines) + "\n"

@@ -75,7 +75,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         assignment = dataclasses.replace(assignment, strict=True)
     expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
     temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
-    temp.chmod(0o755)  # submissions run as another user and must reach their run folders
+    temp.chmod(0o711)  # submissions run as another user: they may pass through, not list
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         if only:
@@ -202,11 +202,18 @@ class _Batch:
             strict=self.assignment.strict)
 
     def _folder(self, kind: str, name: str) -> Path:
+        """A fresh folder with an unguessable name: every run is the same user, and parents are
+        traversable but not listable, so one submission cannot find another's files."""
         with self._lock:
             self._counter += 1
             number = self._counter
-        folder = self.temp / kind / f"{number:05d}-{re.sub(r'[^A-Za-z0-9._-]', '_', name)[:60]}"
-        folder.mkdir(parents=True)
+            parent = self.temp / kind
+            if not parent.exists():
+                parent.mkdir(mode=0o711)
+                parent.chmod(0o711)
+        label = re.sub(r"[^A-Za-z0-9._-]", "_", name)[:60]
+        folder = Path(tempfile.mkdtemp(prefix=f"{number:05d}-{label}-", dir=parent))
+        folder.chmod(0o711)
         return folder
 
     def _build(self, submission: Submission) -> Build:

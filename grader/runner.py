@@ -31,6 +31,7 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 NPROC_LIMIT = 1024
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
+WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory")
 
@@ -105,6 +106,23 @@ def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
             for name in dirs + files:
                 os.lchown(os.path.join(root, name), uid, uid)
     return tmp
+
+
+def _workdir_quota(workdir: Path, limits: Limits) -> int | None:
+    """The size of the run's capped workdir: its content plus room to write, or None (no cap).
+
+    The init copies the content in under the run's RLIMIT_FSIZE, so a bigger file than
+    that (a large jar) means running on the host workdir itself, uncapped.
+    """
+    fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
+    content = 0
+    for root, dirs, files in os.walk(workdir):
+        for name in dirs + files:
+            info = os.lstat(os.path.join(root, name))
+            if info.st_size > fsize:
+                return None
+            content += info.st_size + 4096  # tmpfs counts whole pages
+    return content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
 
 
 def _check_reachable(workdir: Path, uid: int) -> None:
@@ -216,12 +234,13 @@ def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
 
 
 def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: sandbox.Plan,
-             info_fd: int | None) -> list[str]:
+             info_fd: int | None, workdir_bytes: int | None) -> list[str]:
     """The full argv: the isolation prefix, then the submission's own argv."""
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
-        return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd) + list(argv)
+        return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd,
+                                    workdir_bytes) + list(argv)
     uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER), uid, "--"]
     if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
@@ -255,7 +274,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
             stdin_file.flush()
             stdin_file.seek(0)
         info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
-        command = _command(argv, workdir, readable, plan, info_write)
+        command = _command(argv, workdir, readable, plan, info_write, _workdir_quota(workdir, limits))
         started = time.monotonic()
         try:
             proc = subprocess.Popen(

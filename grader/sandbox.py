@@ -70,6 +70,8 @@ class Plan:
         if self.namespace == "bwrap":
             names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
                       "private-tmp"]
+            if self.drop_uid is not None:
+                names.append("workdir-quota")
         elif self.namespace == "unshare":
             names += ["unshare", "no-network", "pid-namespace", "mount-namespace", "reaper"]
         else:
@@ -108,43 +110,72 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None) -> list[str]:
-    """The bwrap argv before the command; paths keep their host names inside.
+                 info_fd: int | None = None, workdir_bytes: int | None = None) -> list[str]:
+    """The argv before the submission's: bwrap, the namespace's init shell, the uid drop.
 
-    As root, bwrap runs privileged (no user namespace needed) and ``setpriv`` drops to
+    Paths keep their host names inside. As root, bwrap runs privileged (no user namespace
+    needed), its init shell stays root, and ``setpriv`` runs the submission as
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
-    into a new user namespace. The uid change clears ``--die-with-parent``, so the runner
-    kills the namespace's init itself (its pid comes from ``info_fd``).
+    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
+
+    ``workdir_bytes`` (root only) caps the workdir: the submission gets a tmpfs of that
+    size at the workdir's path, which the root init fills from the host workdir (bound
+    where uid ``drop_uid`` cannot reach it) and copies back when the submission ends.
     """
+    quota = workdir_bytes is not None and drop_uid is not None
     if drop_uid is not None:
         args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--unshare-cgroup-try"]
     else:
         args = [bwrap, "--unshare-all"]
-    # --as-pid-1 with INIT_SHIM: bwrap's own init would hide the submission's CPU time.
+    # --as-pid-1 with an init shell: bwrap's own init would hide the submission's CPU time.
     args += ["--as-pid-1", "--die-with-parent", "--new-session", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
              "--perms", "1777", "--size", str(TMP_SIZE_BYTES), "--tmpfs", "/tmp"]
     made: set[str] = {"/tmp"}
-    for path, mode in [*((p, "--ro-bind") for p in readable), (workdir, "--bind")]:
-        for parent in _ancestors(path):
-            if parent not in made:
-                made.add(parent)
-                args += ["--perms", "0755", "--dir", parent]
-        args += [mode, str(path), str(path)]
-    if info_fd is not None:  # bwrap writes {"child-pid": N} there: the namespace's init
+    for path in readable:
+        args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
+    if quota:
+        args += ["--perms", "0700", "--dir", HOST_WORKDIR_DIR,
+                 "--bind", str(workdir), f"{HOST_WORKDIR_DIR}/work"]
+        args += _dirs_to(workdir, made) + ["--perms", "0755", "--size", str(workdir_bytes), "--tmpfs", str(workdir)]
+    else:
+        args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
+    if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     args += ["--chdir", str(workdir), "--"]
+    if quota:
+        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work", uid=drop_uid), "sh"]
+    else:
+        args += INIT_SHIM
     if drop_uid is not None:
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
-    return args + INIT_SHIM
+    return args
+
+
+def _dirs_to(path: Path, made: set[str]) -> list[str]:
+    args = []
+    for parent in _ancestors(path):
+        if parent not in made:
+            made.add(parent)
+            args += ["--perms", "0755", "--dir", parent]
+    return args
 
 
 # The namespace's PID 1: a shell that waits for the submission (so the submission keeps
 # normal signal semantics, and its CPU time reaches wait4() through bwrap) and ends with
 # its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
+HOST_WORKDIR_DIR = "/run/npuzzle-grader"
+# The same, filling the capped workdir first and copying it back after (symlinks as
+# symlinks, never writing through one). A run killed at its time limit is not copied back.
+QUOTA_INIT = ('cp -a {host}/. . && chown -R {uid}:{uid} . '
+              '|| {{ echo "grader sandbox: cannot copy the workdir in" >&2; exit 125; }}; '
+              '"$@"; status=$?; '
+              'cp -a --remove-destination ./. {host}/ '
+              '|| echo "grader sandbox: the workdir was not copied back in full" >&2; '
+              'exit $status')
 
 
 def unshare_prefix(unshare: str) -> list[str]:
@@ -178,7 +209,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
             os.chown(work, drop_uid, drop_uid)
         # Writes in the workdir by absolute path, and checks that the network is really gone.
         script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
-        why = _try(bwrap_prefix(bwrap, work, [], drop_uid) + ["/bin/sh", "-c", script])
+        quota = 1024 * 1024 if drop_uid is not None else None
+        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota) + ["/bin/sh", "-c", script])
         if why is None and not (work / "probe").exists():
             why = "the sandbox could not write its workdir"
     if why is not None:
@@ -188,7 +220,7 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
                     "kernel.apparmor_restrict_unprivileged_userns=1)")
         return LayerStatus("bwrap", False, f"{bwrap} fails: {why}{hint}")
     return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, "
-                                      "read-only system, only the workdir writable, a 64 MB private /tmp")
+                                      "read-only system, only the workdir writable (size-capped when root), a 64 MB private /tmp")
 
 
 def _probe_unshare() -> LayerStatus:

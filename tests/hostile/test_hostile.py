@@ -178,6 +178,15 @@ def test_thousands_of_files_stay_in_the_workdir(root):
     assert len(list((workdir / "junk").iterdir())) == 2000
 
 
+def test_filling_the_disk_stops_at_the_workdir_quota(private_view, root):
+    if current_plan().drop_uid is None:
+        pytest.skip("the workdir quota needs bwrap run as root")
+    outcome, workdir = contained(root, "fill_disk")
+    assert outcome.exit_code == 1 and b"No space left on device" in outcome.stdout, outcome
+    used = sum(path.stat().st_size for path in workdir.rglob("*") if path.is_file())
+    assert used <= runner.WORKDIR_ROOM_BYTES + 2 * SHORT.file_size_bytes
+
+
 def test_secrets_outside_the_workdir_are_invisible(private_view, root):
     answers = root / "answers"
     answers.mkdir()

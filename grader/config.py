@@ -101,7 +101,6 @@ class Assignment:
     extra_files: tuple[Path, ...] = ()
     limits: Limits = field(default_factory=Limits)
     suboptimal_credit: float = 0.5
-    default_points: float = 1.0
     strict: bool = False
     unsolvable_wordings: tuple[str, ...] = DEFAULT_UNSOLVABLE_WORDINGS
     blank_first: bool = False
@@ -176,7 +175,6 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             output_bytes=int(limits.get("output_bytes", Limits.output_bytes)),
             build_seconds=float(limits.get("build_seconds", Limits.build_seconds))),
         suboptimal_credit=float(scoring.get("suboptimal_credit", defaults.suboptimal_credit)),
-        default_points=float(scoring.get("default_points", defaults.default_points)),
         strict=bool(output.get("strict", False)),
         unsolvable_wordings=tuple(output.get("unsolvable_wordings", defaults.unsolvable_wordings)),
         blank_first=output.get("goal", "blank-last") == "blank-first",

@@ -148,8 +148,15 @@ class _Batch:
         done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
-        pending: dict[Future, tuple[Submission, Case | None]] = {
-            executor.submit(self._build, submission): (submission, None) for submission in submissions}
+        pending: dict[Future, tuple[Submission, Case | None]] = {}
+        waiting = iter(submissions)
+
+        def start_build() -> None:
+            # Builds are started one for one as builds finish, so a submission's runs queue
+            # before the next builds: results (and the progress bar) flow from the start.
+            submission = next(waiting, None)
+            if submission is not None:
+                pending[executor.submit(self._build, submission)] = (submission, None)
 
         def record(submission: Submission, result: CaseResult) -> None:
             nonlocal done
@@ -163,6 +170,8 @@ class _Batch:
         try:
             if progress:
                 progress(0, total)
+            for _ in range(jobs):
+                start_build()
             while pending:
                 ready, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in ready:
@@ -170,6 +179,7 @@ class _Batch:
                     if case is None:
                         built = future.result()
                         builds[submission.id] = built
+                        start_build()
                         if not built.ok:
                             for each in cases:
                                 record(submission, self._not_built(each, built))

@@ -4,7 +4,7 @@ The search runs in a numba-compiled kernel over a flat array of tiles, with an e
 stack instead of recursion. Every heuristic is maintained incrementally as tiles move:
 Hamming and Manhattan by the moved tile's change, linear conflict by recomputing the two
 rows or columns the move touches, and pattern databases by updating the moved tile's
-pattern index (and its mirror image's, for the reflected lookup) and reading one byte.
+pattern index (and its mirror image's, for the reflected lookup) and reading one 4-bit entry.
 There is no slow Python copy of this search: ``idastar(board, "manhattan")`` and the
 pattern-database solver are the same code with a different ``kind``.
 
@@ -43,11 +43,13 @@ _NO_LIMIT = np.iinfo(np.int64).max
 class Heuristic:
     """What the kernel needs to evaluate a heuristic on an N×N board.
 
-    For pattern databases: ``pdb`` holds every pattern's table back to back, ``offset[p]``
-    where pattern ``p`` starts; tile ``t`` belongs to pattern ``pattern[t]`` and adds
-    ``weight[t] * position`` to that pattern's index. ``mirror_pattern``/``mirror_weight``
-    do the same for the tile's image under the main-diagonal reflection, and ``mirror[pos]``
-    is the reflected cell, so the reflected lookup costs one more byte per move.
+    For pattern databases (see :mod:`solver.pdb`): pattern ``p``'s table starts at byte
+    ``offset[p]`` of ``pdb`` and holds one 4-bit entry per index, the pairs of moves the
+    pattern needs beyond its tiles' Manhattan distance. Tile ``t`` adds ``weight[t] * cell``
+    to the index of pattern ``pattern[t]``. In the board reflected about the main diagonal
+    (``mirror[cell]``), tile ``t`` becomes the tile ``mirror_tile(t)``, which adds
+    ``mirror_weight[t] * mirror[cell]`` to pattern ``mirror_pattern[t]``'s index: the
+    reflected lookup reads the same tables.
     """
 
     name: str
@@ -68,13 +70,19 @@ def simple_heuristic(n: int, name: str) -> Heuristic:
         kind = KINDS[name]
     except KeyError:
         raise ValueError(f"unknown heuristic {name!r} for idastar; choose one of {', '.join(KINDS)}") from None
-    empty = np.zeros(1, dtype=np.int64)
-    cells = np.full(n * n, -1, dtype=np.int64)
-    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), empty, cells, cells, cells, cells,
+    one = np.zeros(1, dtype=np.int64)
+    cells = np.zeros(n * n, dtype=np.int64)
+    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, cells, cells, cells, cells,
                      np.arange(n * n, dtype=np.int64), False)
 
 
 # --------------------------------------------------------------------------- the kernel
+@njit(cache=True, inline="always")
+def _extra(pdb, offset, index):
+    """Entry ``index`` of the 4-bit table starting at byte ``offset``."""
+    return (np.int64(pdb[offset + (index >> 1)]) >> ((index & 1) << 2)) & 15
+
+
 @njit(cache=True)
 def _line_cost(board, n, line, is_row, piles):
     """Linear-conflict extra of one row or column: 2 × (tiles in their goal line − LIS of their goal order)."""
@@ -113,10 +121,12 @@ def _line_cost(board, n, line, is_row, piles):
 @njit(cache=True)
 def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, mweight, mirror, reflect,
             path, counters):
-    """IDA* from ``board`` (modified in place and restored). Returns FOUND, LIMIT or TOO_DEEP.
+    """IDA* from ``board`` (modified during the search, restored at the end). Returns FOUND, LIMIT or TOO_DEEP.
 
     ``path[0..L]`` receives the blank's cell at each depth; ``counters`` receives expanded,
-    generated, the solution length and the last bound.
+    generated, the solution length and the last bound. A child is first judged on
+    Manhattan alone, then on the pattern databases, then on their reflection, so most
+    pruned children cost no table lookup at all.
     """
     nn = n * n
     depth_cap = path.shape[0] - 1
@@ -141,17 +151,17 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     use_pdb = kind == 3 or kind == 4
 
     # heuristic state at the root
-    blank = 0
+    where = np.zeros(nn, dtype=np.int64)
     ham = 0
     man = 0
     for p in range(nn):
         t = board[p]
-        if t == 0:
-            blank = p
-        else:
+        where[t] = p
+        if t != 0:
             if t != p + 1:
                 ham += 1
             man += md[t * nn + p]
+    blank = where[0]
     lc_row = np.zeros(n, dtype=np.int64)
     lc_col = np.zeros(n, dtype=np.int64)
     lc = 0
@@ -163,9 +173,9 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     npat = offset.shape[0]
     pidx = np.zeros(npat, dtype=np.int64)
     ridx = np.zeros(npat, dtype=np.int64)
-    pv = np.zeros(npat, dtype=np.int64)
+    ev = np.zeros(npat, dtype=np.int64)
     rv = np.zeros(npat, dtype=np.int64)
-    hs = 0
+    es = 0
     rs = 0
     if use_pdb:
         for p in range(nn):
@@ -174,10 +184,11 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
                 pidx[pattern[t]] += weight[t] * p
                 ridx[mpattern[t]] += mweight[t] * mirror[p]
         for i in range(npat):
-            pv[i] = pdb[offset[i] + pidx[i]]
-            rv[i] = pdb[offset[i] + ridx[i]]
-            hs += pv[i]
-            rs += rv[i]
+            ev[i] = _extra(pdb, offset[i], pidx[i])
+            es += ev[i]
+            if reflect:
+                rv[i] = _extra(pdb, offset[i], ridx[i])
+                rs += rv[i]
 
     # per-depth saved state, restored when the search backs out of a move
     nxt = np.zeros(depth_cap + 1, dtype=np.int64)
@@ -186,9 +197,9 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     sv_lc = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_l1 = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_l2 = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_pv = np.zeros(depth_cap + 1, dtype=np.int64)
+    sv_ev = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_rv = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_hs = np.zeros(depth_cap + 1, dtype=np.int64)
+    sv_es = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_rs = np.zeros(depth_cap + 1, dtype=np.int64)
 
     h0 = ham
@@ -197,9 +208,8 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     elif kind == 2:
         h0 = man + lc
     elif use_pdb:
-        h0 = hs
-        if reflect and rs > h0:
-            h0 = rs
+        best = es if es >= rs else rs
+        h0 = man + 2 * best
         if kind == 4 and man + lc > h0:
             h0 = man + lc
     expanded = 0
@@ -250,12 +260,13 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
                 if use_pdb:
                     i = pattern[t]
                     pidx[i] -= (dst - src) * weight[t]
-                    pv[i] = sv_pv[d]
-                    hs = sv_hs[d]
-                    i = mpattern[t]
-                    ridx[i] -= (mirror[dst] - mirror[src]) * mweight[t]
-                    rv[i] = sv_rv[d]
-                    rs = sv_rs[d]
+                    ev[i] = sv_ev[d]
+                    es = sv_es[d]
+                    if reflect:
+                        j = mpattern[t]
+                        ridx[j] -= (mirror[dst] - mirror[src]) * mweight[t]
+                        rv[j] = sv_rv[d]
+                        rs = sv_rs[d]
                 d -= 1
                 continue
             nxt[d] = k + 1
@@ -263,94 +274,93 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
             if nb < 0 or (d > 0 and nb == path[d - 1]):
                 continue
             generated += 1
-            # the tile on nb slides into the blank's cell b
+            # the tile on nb slides into the blank's cell b; tentatively, until the child is accepted
             t = board[nb]
             src = nb
             dst = b
-            s = d + 1
             board[dst] = t
             board[src] = 0
-            sv_ham[s] = ham
-            sv_man[s] = man
+            man2 = man + md[t * nn + dst] - md[t * nn + src]
+            ham2 = ham
             if kind == 0:
                 if src == t - 1:
-                    ham += 1
+                    ham2 += 1
                 elif dst == t - 1:
-                    ham -= 1
-            man += md[t * nn + dst] - md[t * nn + src]
-            h = ham
-            if kind == 1:
-                h = man
-            if use_lc:
-                sv_lc[s] = lc
-                if src - dst == n or dst - src == n:
-                    sv_l1[s] = lc_row[src // n]
-                    sv_l2[s] = lc_row[dst // n]
-                    a = _line_cost(board, n, src // n, True, piles)
-                    c = _line_cost(board, n, dst // n, True, piles)
-                    lc += a + c - lc_row[src // n] - lc_row[dst // n]
-                    lc_row[src // n] = a
-                    lc_row[dst // n] = c
-                else:
-                    sv_l1[s] = lc_col[src % n]
-                    sv_l2[s] = lc_col[dst % n]
-                    a = _line_cost(board, n, src % n, False, piles)
-                    c = _line_cost(board, n, dst % n, False, piles)
-                    lc += a + c - lc_col[src % n] - lc_col[dst % n]
-                    lc_col[src % n] = a
-                    lc_col[dst % n] = c
-                h = man + lc
-            if use_pdb:
-                sv_hs[s] = hs
-                sv_rs[s] = rs
-                i = pattern[t]
-                pidx[i] += (dst - src) * weight[t]
-                v = np.int64(pdb[offset[i] + pidx[i]])
-                sv_pv[s] = pv[i]
-                hs += v - pv[i]
-                pv[i] = v
-                i = mpattern[t]
-                ridx[i] += (mirror[dst] - mirror[src]) * mweight[t]
-                sv_rv[s] = rv[i]
-                if reflect:
-                    v = np.int64(pdb[offset[i] + ridx[i]])
-                    rs += v - rv[i]
-                    rv[i] = v
-                hp = hs
-                if reflect and rs > hp:
-                    hp = rs
-                if kind == 4:
-                    if hp > h:
-                        h = hp
-                else:
-                    h = hp
+                    ham2 -= 1
+            h = ham2 if kind == 0 else man2
+            vertical = src - dst == n or dst - src == n
             f = d + 1 + h
+            e2 = 0
+            es2 = es
+            r2 = 0
+            rs2 = rs
+            lc2 = lc
+            la = 0
+            lb = 0
+            if use_pdb and f <= bound:
+                i = pattern[t]
+                e2 = _extra(pdb, offset[i], pidx[i] + (dst - src) * weight[t])
+                es2 = es - ev[i] + e2
+                h = man2 + 2 * es2
+                f = d + 1 + h
+                if reflect and f <= bound:
+                    j = mpattern[t]
+                    r2 = _extra(pdb, offset[j], ridx[j] + (mirror[dst] - mirror[src]) * mweight[t])
+                    rs2 = rs - rv[j] + r2
+                    if rs2 > es2:
+                        h = man2 + 2 * rs2
+                        f = d + 1 + h
+            if use_lc and (kind == 2 or f <= bound):
+                if vertical:
+                    la = _line_cost(board, n, src // n, True, piles)
+                    lb = _line_cost(board, n, dst // n, True, piles)
+                    lc2 = lc + la + lb - lc_row[src // n] - lc_row[dst // n]
+                else:
+                    la = _line_cost(board, n, src % n, False, piles)
+                    lb = _line_cost(board, n, dst % n, False, piles)
+                    lc2 = lc + la + lb - lc_col[src % n] - lc_col[dst % n]
+                if man2 + lc2 > h:
+                    h = man2 + lc2
+                    f = d + 1 + h
             if f > bound:
                 if f < next_bound:
                     next_bound = f
-                # undo at once: the child is pruned
                 board[src] = t
                 board[dst] = 0
-                ham = sv_ham[s]
-                man = sv_man[s]
-                if use_lc:
-                    lc = sv_lc[s]
-                    if src - dst == n or dst - src == n:
-                        lc_row[src // n] = sv_l1[s]
-                        lc_row[dst // n] = sv_l2[s]
-                    else:
-                        lc_col[src % n] = sv_l1[s]
-                        lc_col[dst % n] = sv_l2[s]
-                if use_pdb:
-                    i = pattern[t]
-                    pidx[i] -= (dst - src) * weight[t]
-                    pv[i] = sv_pv[s]
-                    hs = sv_hs[s]
-                    i = mpattern[t]
-                    ridx[i] -= (mirror[dst] - mirror[src]) * mweight[t]
-                    rv[i] = sv_rv[s]
-                    rs = sv_rs[s]
                 continue
+            # accept the child: remember what to restore, then commit
+            s = d + 1
+            sv_ham[s] = ham
+            sv_man[s] = man
+            ham = ham2
+            man = man2
+            if use_lc:
+                sv_lc[s] = lc
+                lc = lc2
+                if vertical:
+                    sv_l1[s] = lc_row[src // n]
+                    sv_l2[s] = lc_row[dst // n]
+                    lc_row[src // n] = la
+                    lc_row[dst // n] = lb
+                else:
+                    sv_l1[s] = lc_col[src % n]
+                    sv_l2[s] = lc_col[dst % n]
+                    lc_col[src % n] = la
+                    lc_col[dst % n] = lb
+            if use_pdb:
+                i = pattern[t]
+                pidx[i] += (dst - src) * weight[t]
+                sv_ev[s] = ev[i]
+                sv_es[s] = es
+                ev[i] = e2
+                es = es2
+                if reflect:  # an accepted child always had its reflected lookup done
+                    j = mpattern[t]
+                    ridx[j] += (mirror[dst] - mirror[src]) * mweight[t]
+                    sv_rv[s] = rv[j]
+                    sv_rs[s] = rs
+                    rv[j] = r2
+                    rs = rs2
             d = s
             path[d] = src
             nxt[d] = 0

@@ -7,8 +7,11 @@ not occupy for free (a flood fill of its region), and moving a pattern tile into
 one. Since each move moves one tile, the tables of disjoint patterns add up to an admissible
 and consistent heuristic. (Tables that let the blank jump anywhere are far weaker.)
 
-Index: ``sum(position of pattern tile i * (N²)**i)``, a sparse perfect hash that the search
-updates with one multiply-add when a tile moves; a 6-tile 4×4 table is 16^6 bytes = 16 MB.
+Index: ``sum(cell of pattern tile i * (N²)**i)``, a sparse perfect hash that the search
+updates with one multiply-add when a tile moves. An entry holds, in 4 bits, half the moves
+the pattern needs beyond its tiles' Manhattan distance (that excess is always even, and at
+most 10 for 4×4), so the heuristic is ``Manhattan + 2 * sum(entries)`` and a 6-tile 4×4
+table is 16^6 / 2 bytes = 8 MB: both 6-tile tables fit in the CPU's cache together.
 
 Tables are built on first use (with a progress bar when stderr is a terminal) and cached
 in :func:`solver.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to override); damaged files
@@ -27,6 +30,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from solver.board import Board
 from solver.idastar import PDB, PDB_LC, Heuristic
 from solver.tablecache import CorruptTableError, cache_dir, read_table, write_table
 
@@ -40,7 +44,7 @@ PARTITIONS: dict[int, tuple[tuple[int, ...], ...]] = {
 """The partition used for each board size that has pattern databases."""
 
 UNSET = 255
-_VERSION = 1
+_VERSION = 2
 Progress = Callable[[int], None]
 
 
@@ -187,10 +191,48 @@ def _region_py(n: int, start: int, occupied: int) -> int:
     return region
 
 
-def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
-    """The table's entry for the placement of ``tiles`` on a board (slow path, for checks)."""
+@njit(cache=True)
+def _pack(n, tiles, dist, packed):
+    """4-bit excess table from a distance table; returns the largest excess, or -1 if one does not fit."""
     nn = n * n
-    return int(table[sum(board_tiles.index(t) * nn ** i for i, t in enumerate(tiles))])
+    k = tiles.shape[0]
+    worst = 0
+    for index in range(dist.shape[0]):
+        value = dist[index]
+        if value == 255:
+            continue
+        rest = index
+        manhattan = 0
+        for s in range(k):
+            cell = rest % nn
+            rest //= nn
+            goal = tiles[s] - 1
+            manhattan += abs(cell // n - goal // n) + abs(cell % n - goal % n)
+        excess = (value - manhattan) // 2
+        if excess > 15 or excess < 0 or (value - manhattan) % 2:
+            return -1
+        if excess > worst:
+            worst = excess
+        packed[index >> 1] |= excess << ((index & 1) << 2)
+    return worst
+
+
+def pack_table(n: int, tiles: Sequence[int], dist: np.ndarray) -> np.ndarray:
+    """The stored form of a table built by :func:`build_table` (see the module docstring)."""
+    packed = np.zeros((dist.shape[0] + 1) // 2, dtype=np.uint8)
+    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed) < 0:
+        raise ValueError(f"pattern {tiles} on {n}x{n} needs more than 4 bits per entry")
+    return packed
+
+
+def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
+    """The moves pattern ``tiles`` needs on a board, from its stored table (slow path, for checks)."""
+    nn = n * n
+    cells = [board_tiles.index(t) for t in tiles]
+    index = sum(cell * nn ** i for i, cell in enumerate(cells))
+    excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
+    manhattan = sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in zip(cells, tiles))
+    return manhattan + 2 * excess
 
 
 def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) -> bool:
@@ -200,16 +242,22 @@ def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) 
     return _region_py(n, free[0], occupied) != sum(1 << c for c in free)
 
 
+def check_sparse(n: int, tiles: Sequence[int], dist: np.ndarray) -> str | None:
+    """Check a freshly built table: every placement reached, the goal at 0. ``None`` if sound."""
+    filled = int(np.count_nonzero(dist != UNSET))
+    if filled != placements(n, len(tiles)):
+        return f"{filled:,} placements filled, expected {placements(n, len(tiles)):,}"
+    if dist[sum((t - 1) * (n * n) ** i for i, t in enumerate(tiles))] != 0:
+        return "the goal placement is not at distance 0"
+    return None
+
+
 def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
-    """Structural check of a table: ``None`` if sound, else what is wrong."""
-    nn, k = n * n, len(tiles)
-    if table.shape != (nn ** k,):
-        return f"{table.shape[0]:,} entries, expected {nn ** k:,}"
-    filled = int(np.count_nonzero(table != UNSET))
-    if filled != placements(n, k):
-        return f"{filled:,} placements filled, expected {placements(n, k):,}"
-    goal_index = sum((t - 1) * nn ** i for i, t in enumerate(tiles))
-    if table[goal_index] != 0:
+    """Check a stored table's shape and goal entry: ``None`` if sound, else what is wrong."""
+    expected = ((n * n) ** len(tiles) + 1) // 2
+    if table.shape != (expected,):
+        return f"{table.shape[0]:,} bytes, expected {expected:,}"
+    if pattern_value(n, tiles, table, Board.goal(n).tiles) != 0:
         return "the goal placement is not at distance 0"
     return None
 
@@ -259,12 +307,14 @@ def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, 
     progress, done = (_terminal_progress(f"Building {n}x{n} pattern table {'-'.join(map(str, tiles))}",
                                          placements(n, len(tiles))) if show_progress else (None, lambda: None))
     try:
-        table = build_table(n, tiles, progress)
+        dist = build_table(n, tiles, progress)
     finally:
         done()
-    problem = check_table(n, tiles, table)
+    problem = check_sparse(n, tiles, dist)
     if problem is not None:
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
+    table = pack_table(n, tiles, dist)
+    del dist
     write_table(path, key, table.tobytes())
     return TableInfo(tiles, path, status, time.perf_counter() - began, table)
 
@@ -275,7 +325,7 @@ def mirror_cells(n: int) -> np.ndarray:
 
 
 def mirror_tile(n: int, tile: int) -> int:
-    """The tile whose goal cell is the mirror image of ``tile``'s goal cell."""
+    """The tile whose goal cell is the mirror image of ``tile``'s goal cell (an involution)."""
     r, c = divmod(tile - 1, n)
     return c * n + r + 1
 
@@ -284,18 +334,19 @@ def heuristic_from_tables(n: int, partition: Sequence[Sequence[int]], tables: Se
                           with_linear_conflict: bool = False, reflect: bool = True) -> Heuristic:
     """Lay the tables out for the search kernel (see :class:`solver.idastar.Heuristic`)."""
     nn = n * n
+    if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
+        raise ValueError(f"the partition must cover tiles 1..{nn - 1} once each")
     flat = np.concatenate(tables) if len(tables) > 1 else np.asarray(tables[0])
     offset = np.cumsum([0] + [t.shape[0] for t in tables[:-1]]).astype(np.int64)
-    pattern = np.full(nn, -1, dtype=np.int64)
+    pattern = np.zeros(nn, dtype=np.int64)
     weight = np.zeros(nn, dtype=np.int64)
     for p, tiles in enumerate(partition):
         for i, t in enumerate(tiles):
             pattern[t], weight[t] = p, nn ** i
-    covered = sorted(t for tiles in partition for t in tiles)
-    if covered != list(range(1, nn)):
-        raise ValueError(f"the partition must cover tiles 1..{nn - 1} once each")
-    mirror_pattern = np.array([-1] + [pattern[mirror_tile(n, t)] for t in range(1, nn)], dtype=np.int64)
-    mirror_weight = np.array([0] + [weight[mirror_tile(n, t)] for t in range(1, nn)], dtype=np.int64)
+    mirror_pattern = np.zeros(nn, dtype=np.int64)
+    mirror_weight = np.zeros(nn, dtype=np.int64)
+    for t in range(1, nn):
+        mirror_pattern[t], mirror_weight[t] = pattern[mirror_tile(n, t)], weight[mirror_tile(n, t)]
     name = "pdb " + "-".join(str(len(t)) for t in partition) + (" +reflected" if reflect else "")
     name += " +linear-conflict" if with_linear_conflict else ""
     return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, offset, pattern, weight,

@@ -1,0 +1,122 @@
+"""Shared plumbing for the benchmark scripts: finding ../shared, reading instances, timing, reporting.
+
+Benchmarks print figures; they are not tests. Each script prints one line per instance
+(length, nodes, seconds), then totals and the process's peak memory (max RSS).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from solver.board import Board  # noqa: E402
+from solver.errors import SearchLimitError  # noqa: E402
+from solver.search import SearchResult, astar  # noqa: E402
+
+DEFAULT_SHARED = REPO.parent / "shared"
+
+
+@dataclass(frozen=True)
+class Instance:
+    name: str
+    board: Board
+    optimal: int | None  # None: unsolvable
+
+
+def parser(description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--shared", type=Path, default=DEFAULT_SHARED,
+                   help=f"the shared data folder (default: {DEFAULT_SHARED})")
+    p.add_argument("--astar", action="store_true",
+                   help="side by side: also run plain A* with Manhattan (solver.search.astar) on each instance")
+    p.add_argument("--astar-node-limit", type=int, default=2_000_000,
+                   help="A* gives up past this many expanded nodes (default: 2,000,000)")
+    return p
+
+
+def read_lines(path: Path, limit: int | None = None) -> list[Instance]:
+    """``<length> <tiles…>`` lines (``#`` comments), as in ../shared/bench."""
+    out = []
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        length, *tiles = map(int, line.split())
+        out.append(Instance(f"{path.name}:{number}", Board.from_tiles(tiles), length))
+    return out[:limit]
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def warm_up(sizes: Iterable[int]) -> list[str]:
+    """Load tables and compiled code before timing: their one-off costs are reported apart."""
+    from solver.solve import auto_algorithm, solve
+
+    notes = []
+    for n in sorted(set(sizes)):
+        began = time.perf_counter()
+        tiles = list(range(1, n * n)) + [0]
+        tiles[-1], tiles[-2] = tiles[-2], tiles[-1]  # one move from the goal
+        solve(Board.from_tiles(tiles))
+        notes.append(f"warm-up {n}x{n} ({auto_algorithm(n)}: tables + compiled code): "
+                     f"{time.perf_counter() - began:.2f} s")
+    return notes
+
+
+def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_by_side: bool,
+        astar_limit: int, title: str, notes: Iterable[str] = ()) -> int:
+    """Solve every instance, print the table and the totals; return 1 if any answer is wrong."""
+    for note in notes:
+        print(note)
+    head = f"{'instance':<34} {'N':>2} {'len':>4} {'nodes':>12} {'seconds':>9}"
+    if side_by_side:
+        head += f" | {'A* nodes':>12} {'A* s':>8} {'ratio(s)':>9}"
+    print(head)
+    wrong = 0
+    total_nodes = total_s = 0.0
+    a_nodes = a_s = ours_s_where_astar = 0.0
+    a_done = 0
+    began = time.perf_counter()
+    for case in instances:
+        result = solve(case.board)
+        total_nodes += result.expanded
+        total_s += result.seconds
+        ok = result.moves == (-1 if case.optimal is None else case.optimal)
+        wrong += not ok
+        shown = "unsolv." if result.path is None else str(result.moves)
+        line = f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>12,} {result.seconds:>9.4f}"
+        if not ok:
+            line += f"  WRONG: expected {case.optimal}"
+        if side_by_side:
+            try:
+                other = astar(case.board, "manhattan", astar_limit)
+                a_nodes += other.expanded
+                a_s += other.seconds
+                ours_s_where_astar += result.seconds
+                a_done += 1
+                ratio = other.seconds / max(result.seconds, 1e-6)
+                line += f" | {other.expanded:>12,} {other.seconds:>8.3f} {ratio:>9.1f}"
+            except SearchLimitError:
+                line += f" | {'> limit':>12} {'-':>8} {'-':>9}"
+        print(line, flush=True)
+    wall = time.perf_counter() - began
+    print(f"\n{title}: {len(instances)} instances, {len(instances) - wrong} correct, {wrong} wrong")
+    print(f"total: {total_nodes:,.0f} nodes expanded, {total_s:.3f} s searching, {wall:.3f} s wall "
+          f"(including path building)")
+    if side_by_side:
+        print(f"A*/Manhattan finished {a_done} of {len(instances)} within {astar_limit:,} nodes: "
+              f"{a_nodes:,.0f} nodes, {a_s:.3f} s vs ours {ours_s_where_astar:.3f} s on the same instances "
+              f"(ratio {a_s / max(ours_s_where_astar, 1e-9):.1f}x)")
+    print(f"peak memory (max RSS of this process): {peak_mb():.0f} MB")
+    return 1 if wrong else 0

@@ -1,8 +1,9 @@
-"""Per-run shim used when no PID namespace is available: ``python reaper.py UID -- ARGV...``.
+"""Per-run shim used when no bwrap is available: ``python reaper.py UID LIMITS -- ARGV...``.
 
 It makes itself a child subreaper (Linux), so everything the submission forks, even a
 daemon that called ``setsid``, is re-parented to it instead of escaping to init; it runs
-the submission (as ``UID`` unless ``-``), waits for it, then kills and reaps every
+the submission (as ``UID`` unless ``-``, under ``LIMITS``: ``resource:soft:hard,...`` or
+``-``; set in the child, as this process is single-threaded), waits for it, then kills and reaps every
 descendant left. It ends the way the submission ended (same exit code, or the same signal
 re-raised), so the runner reads one status. It runs with ``python -I -S`` and imports
 nothing from the project, to keep start-up cheap and the environment out of reach.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import resource
 import signal
 import sys
 
@@ -75,22 +77,25 @@ def _stop(signum, frame) -> None:
 
 
 def main(argv: list[str]) -> int:
-    uid, sep, command = argv[0], argv[1], argv[2:]
-    if sep != "--" or not command:
-        print("usage: reaper.py UID|- -- ARGV...", file=sys.stderr)
+    if len(argv) < 4 or argv[2] != "--":
+        print("usage: reaper.py UID|- LIMITS|- -- ARGV...", file=sys.stderr)
         return 2
+    uid, command = argv[0], argv[3:]
+    limits = [tuple(int(n) for n in item.split(":")) for item in argv[1].split(",")] if argv[1] != "-" else []
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     child = os.fork()
     if child == 0:
         try:
             os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
+            for res, soft, hard in limits:
+                resource.setrlimit(res, (soft, hard))
             if uid != "-":
                 os.setgroups([])
                 os.setgid(int(uid))
                 os.setuid(int(uid))
             _prctl(PR_SET_NO_NEW_PRIVS, 1)
             os.execvp(command[0], command)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
         os._exit(127)
     signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die

@@ -33,7 +33,8 @@ REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
 WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
-               b"Cannot allocate memory", b"out of memory", b"Out of memory")
+               b"Cannot allocate memory", b"out of memory", b"Out of memory",
+               b"insufficient memory for the Java Runtime", b"Could not reserve enough space")
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,15 @@ def isolation_layers() -> list[str]:
     return sandbox.plan().layers
 
 
+def _cpu_limit(limits: Limits) -> int:
+    """RLIMIT_CPU's soft value: the CPU limit (the wall limit when unset), whole seconds up."""
+    cpu = limits.cpu_seconds if limits.cpu_seconds is not None else limits.wall_seconds
+    return max(1, math.ceil(cpu))
+
+
 def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, int]]:
     """(resource, soft, hard) for a run: SIGXCPU at the CPU limit, SIGKILL a second later."""
-    cpu = limits.cpu_seconds if limits.cpu_seconds is not None else limits.wall_seconds
-    cpu_soft = max(1, math.ceil(cpu))
+    cpu_soft = _cpu_limit(limits)
     memory = limits.memory_mb * 1024 * 1024
     # stdout/stderr are files too: let them exceed the cap by a byte so truncation shows.
     fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
@@ -85,16 +91,25 @@ def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, i
     return values
 
 
-def _preexec(values: list[tuple[int, int, int]]):
-    def apply() -> None:
-        for res, soft, hard in values:
-            try:
-                resource.setrlimit(res, (soft, hard))
-            except (ValueError, OSError):
-                # An inherited hard limit lower than ours: keep the stricter one.
-                current = resource.getrlimit(res)[1]
-                resource.setrlimit(res, (min(soft, current), current))
-    return apply
+PRLIMIT_NAMES = {resource.RLIMIT_CPU: "cpu", resource.RLIMIT_FSIZE: "fsize", resource.RLIMIT_NOFILE: "nofile",
+                 resource.RLIMIT_CORE: "core", resource.RLIMIT_AS: "as", resource.RLIMIT_DATA: "data",
+                 getattr(resource, "RLIMIT_NPROC", -1): "nproc"}
+
+
+def _within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The limits, lowered to the grader's own hard limits (which an unprivileged run cannot raise)."""
+    clamped = []
+    for res, soft, hard in values:
+        ours = resource.getrlimit(res)[1]
+        if ours != resource.RLIM_INFINITY:
+            soft, hard = min(soft, ours), min(hard, ours)
+        clamped.append((res, soft, hard))
+    return clamped
+
+
+def _limiter(values: list[tuple[int, int, int]]) -> list[str]:
+    """``prlimit`` applying ``values`` to the submission alone (not to bwrap or the init)."""
+    return [sandbox.tool("prlimit"), *(f"--{PRLIMIT_NAMES[res]}={soft}:{hard}" for res, soft, hard in values), "--"]
 
 
 def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
@@ -108,20 +123,13 @@ def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
     return tmp
 
 
-def _workdir_quota(workdir: Path, limits: Limits) -> int | None:
-    """The size of the run's capped workdir: its content plus room to write, or None (no cap).
-
-    The init copies the content in under the run's RLIMIT_FSIZE, so a bigger file than
-    that (a large jar) means running on the host workdir itself, uncapped.
+def _workdir_quota(workdir: Path, limits: Limits) -> int:
+    """The size of the run's capped workdir: its content plus room to write.
     """
-    fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
     content = 0
     for root, dirs, files in os.walk(workdir):
         for name in dirs + files:
-            info = os.lstat(os.path.join(root, name))
-            if info.st_size > fsize:
-                return None
-            content += info.st_size + 4096  # tmpfs counts whole pages
+            content += os.lstat(os.path.join(root, name)).st_size + 4096  # tmpfs counts whole pages
     return content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
 
 
@@ -234,15 +242,22 @@ def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
 
 
 def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: sandbox.Plan,
-             info_fd: int | None, workdir_bytes: int | None) -> list[str]:
-    """The full argv: the isolation prefix, then the submission's own argv."""
+             limits: Limits, info_fd: int | None) -> list[str]:
+    """The full argv: the isolation prefix, then the submission's own argv.
+
+    The rlimits go to the submission alone, set by ``prlimit`` or the reaper shim, so
+    bwrap, the init and the copies in and out of a capped workdir are not bound by them.
+    """
+    values = _within_ours(rlimit_values(limits, dedicated_uid=plan.drop_uid is not None)) if plan.rlimits else []
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
-        return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd,
-                                    workdir_bytes) + list(argv)
+        quota = _workdir_quota(workdir, limits) if plan.drop_uid is not None else None
+        return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd, quota,
+                                    _limiter(values) if values else []) + list(argv)
     uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
-    reaper = [sys.executable, "-I", "-S", str(REAPER), uid, "--"]
+    encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
+    reaper = [sys.executable, "-I", "-S", str(REAPER), uid, encoded, "--"]
     if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
         return sandbox.unshare_prefix(sandbox.tool("unshare")) + reaper + list(argv)
     return reaper + list(argv)
@@ -263,8 +278,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     tmpdir = _prepare_workdir(workdir, plan.drop_uid)
     environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
     environment.update(env or {})
-    values = rlimit_values(limits, dedicated_uid=plan.drop_uid is not None) if os.name == "posix" else []
-    cpu_limit = next((soft for res, soft, _ in values if res == resource.RLIMIT_CPU), None)
+    cpu_limit = _cpu_limit(limits) if plan.rlimits else None
 
     with tempfile.TemporaryFile(prefix="npuzzle-out-") as out, \
             tempfile.TemporaryFile(prefix="npuzzle-err-") as err, \
@@ -274,15 +288,17 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
             stdin_file.flush()
             stdin_file.seek(0)
         info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
-        command = _command(argv, workdir, readable, plan, info_write, _workdir_quota(workdir, limits))
+        command = _command(argv, workdir, readable, plan, limits, info_write)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 command, cwd=workdir, env=environment, close_fds=True,
                 pass_fds=(info_write,) if info_write is not None else (),
                 stdin=stdin_file if stdin_data is not None else subprocess.DEVNULL,
-                stdout=out, stderr=err, start_new_session=True, preexec_fn=_preexec(values))
+                stdout=out, stderr=err, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
+            if info_read is not None:
+                os.close(info_read)
             err.write(f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode())
             return _outcome(127, None, False, 0.0, 0.0, out, err, limits)
         finally:

@@ -60,6 +60,7 @@ class Plan:
 
     namespace: str | None              # "bwrap", "unshare" or None (then the reaper shim)
     drop_uid: int | None               # run the submission as this uid (root only)
+    rlimits: bool
     statuses: tuple[LayerStatus, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
@@ -110,8 +111,10 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, workdir_bytes: int | None = None) -> list[str]:
-    """The argv before the submission's: bwrap, the namespace's init shell, the uid drop.
+                 info_fd: int | None = None, workdir_bytes: int | None = None,
+                 limiter: list[str] = ()) -> list[str]:
+    """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
+    then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
 
     Paths keep their host names inside. As root, bwrap runs privileged (no user namespace
     needed), its init shell stays root, and ``setpriv`` runs the submission as
@@ -151,7 +154,7 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
-    return args
+    return args + list(limiter)
 
 
 def _dirs_to(path: Path, made: set[str]) -> list[str]:
@@ -202,6 +205,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
         return LayerStatus("bwrap", False, "bwrap (bubblewrap) is not installed")
     if drop_uid is not None and shutil.which("setpriv") is None:
         return LayerStatus("bwrap", False, "setpriv (util-linux) is missing, so the uid cannot be dropped")
+    if shutil.which("prlimit") is None:
+        return LayerStatus("bwrap", False, "prlimit (util-linux) is missing, so rlimits cannot reach the sandbox")
     with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as tmp:
         work = Path(tmp) / "work"
         work.mkdir()
@@ -210,7 +215,9 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
         # Writes in the workdir by absolute path, and checks that the network is really gone.
         script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
         quota = 1024 * 1024 if drop_uid is not None else None
-        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota) + ["/bin/sh", "-c", script])
+        limiter = [tool("prlimit"), "--core=0:0", "--"]
+        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota, limiter=limiter)
+                   + ["/bin/sh", "-c", script])
         if why is None and not (work / "probe").exists():
             why = "the sandbox could not write its workdir"
     if why is not None:
@@ -254,9 +261,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     """Probe every layer (not cached; see :func:`plan`)."""
     statuses: list[LayerStatus] = []
     is_posix = os.name == "posix"
-    statuses.append(LayerStatus("rlimits", is_posix and "rlimits" not in disabled,
-                                "CPU, file size, open files, address space (data + -Xmx for the JVM)"
-                                if is_posix else "not a POSIX system"))
+    rlimits = LayerStatus("rlimits", is_posix and "rlimits" not in disabled,
+                          "CPU, file size, open files, address space (data + -Xmx for the JVM)"
+                          if is_posix else "not a POSIX system")
+    statuses.append(rlimits)
     as_root = is_posix and os.geteuid() == 0
     if "uid-drop" in disabled:
         uid_status = LayerStatus("uid-drop", False, "disabled by " + DISABLE_ENV)
@@ -289,7 +297,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
         weaker = ("unshare (namespaces, but the host files stay visible)" if namespace == "unshare"
                   else "rlimits, a process group and a reaper shim only (no namespaces)")
         notes.append(f"sandbox: bwrap unavailable ({bw.reason}); using {weaker}")
-    return Plan(namespace, drop_uid, tuple(statuses), tuple(notes))
+    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes))
 
 
 @functools.lru_cache(maxsize=None)

@@ -5,7 +5,7 @@ once (a :class:`SandboxWarning`):
 
 - ``bwrap``: bubblewrap with no network, its own PID, mount, IPC and UTS namespaces, a
   read-only view of the system directories, a fresh size-capped ``/tmp``, and only the
-  run's workdir writable. Nothing else of the host is mounted: the repository, the
+  run's workdir writable (as root, a size-capped copy of it). Nothing else of the host is mounted: the repository, the
   answers, the manifest and other submissions' folders do not exist inside. A shell is
   PID 1 of the namespace: when the submission ends, it exits, and the kernel kills every
   process the submission left behind.
@@ -37,7 +37,7 @@ from pathlib import Path
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
-# A run's private /tmp inside bwrap; the workdir (bound over it) is on the host disk.
+# A run's private /tmp inside bwrap (memory-backed, so small).
 TMP_SIZE_BYTES = 64 * 1024 * 1024
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 PROBE_TIMEOUT = 10.0
@@ -60,14 +60,15 @@ class Plan:
 
     namespace: str | None              # "bwrap", "unshare" or None (then the reaper shim)
     drop_uid: int | None               # run the submission as this uid (root only)
-    rlimits: bool
+    rlimits: bool                      # POSIX rlimits on the submission
     statuses: tuple[LayerStatus, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
     @property
     def layers(self) -> list[str]:
         names = ["tempdir", "output-cap", "wall-timeout", "process-group"]
-        names += [s.name for s in self.statuses if s.available and s.name == "rlimits"]
+        if self.rlimits:
+            names.append("rlimits")
         if self.namespace == "bwrap":
             names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
                       "private-tmp"]

@@ -16,6 +16,7 @@ import os
 import resource
 import signal
 import sys
+import time
 
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
@@ -66,6 +67,8 @@ def _kill_and_reap_all() -> None:
                 pass
         except ChildProcessError:
             return  # no child left at all
+        if not children:  # alive but not found (no /proc): do not spin
+            time.sleep(0.01)
 
 
 class _Stop(Exception):

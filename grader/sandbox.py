@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,14 +302,18 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes))
 
 
+_PROBING = threading.Lock()
+
+
 @functools.lru_cache(maxsize=None)
 def _cached_plan(disabled: frozenset[str]) -> Plan:
     chosen = probe(disabled)
     for note in chosen.notes:  # said once per process, when the layers are first probed
-        warnings.warn(note, SandboxWarning, stacklevel=3)
+        warnings.warn(note, SandboxWarning, stacklevel=4)
     return chosen
 
 
 def plan() -> Plan:
     """The layers for this process: probed on first use, cached per ``NPUZZLE_SANDBOX_DISABLE``."""
-    return _cached_plan(disabled_from_env())
+    with _PROBING:  # parallel runs start together: probe (and warn) once
+        return _cached_plan(disabled_from_env())

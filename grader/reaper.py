@@ -18,6 +18,7 @@ import signal
 import sys
 import time
 
+PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
 
@@ -86,9 +87,12 @@ def main(argv: list[str]) -> int:
     uid, command = argv[0], argv[3:]
     limits = [tuple(int(n) for n in item.split(":")) for item in argv[1].split(",")] if argv[1] != "-" else []
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die
+    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the same if the grader itself dies
     child = os.fork()
     if child == 0:
         try:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
             for res, soft, hard in limits:
                 resource.setrlimit(res, (soft, hard))
@@ -100,8 +104,9 @@ def main(argv: list[str]) -> int:
             os.execvp(command[0], command)
         except (OSError, ValueError) as exc:
             print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
+        except BaseException:  # a _Stop before exec: never run the shim's code in the child
+            pass
         os._exit(127)
-    signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die
     try:
         while True:
             pid, status = os.wait()

@@ -143,7 +143,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
         click.echo(f"problem: {problem}")
     click.echo(f"{source_dir}: {len(report.cases)} boards certified in {seconds:.1f} s; "
                f"{report.checked} counts stated by file names or --expect, {report.agreed} agree, "
-               f"{report.checked - report.agreed} disagree")
+               f"{report.checked - report.agreed} disagree; {report.duplicates} duplicate board(s) left out")
     if report.problems and not skip_bad:
         raise TestsetInvalid(f"{source_dir}: {len(report.problems)} problem(s) listed above; nothing written "
                              "(--skip-bad writes the rest)")

@@ -1,5 +1,8 @@
 """``grade testcases import``: a folder of puzzle files into a certified test set.
 
+A file whose board another file already holds is still certified and cross-checked,
+then left out (a set never holds a board twice).
+
 Every file is parsed with the one puzzle parser (:func:`solver.formats.parse_puzzle`)
 and its answer certified by the reference solver. A count the file name states (the
 Princeton convention: ``puzzle3x3-20.txt``, ``puzzle20.txt``, ``puzzle4x4-unsolvable.txt``)
@@ -94,6 +97,7 @@ class ImportReport:
     problems: list[str] = field(default_factory=list)
     checked: int = 0
     agreed: int = 0
+    duplicates: int = 0
 
 
 @dataclass(frozen=True)
@@ -127,15 +131,11 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
         except InputError as exc:
             report.problems.append(f"{exc} (not a puzzle file; narrow --pattern to skip it)")
             continue
-        if board.tiles in seen:
-            report.problems.append(f"{path}: the same board as {seen[board.tiles]}")
-            continue
         try:
             cert = certify(board, options.node_limit)
         except CertificationLimit as exc:
             report.problems.append(f"{path}: not certified: {exc}")
             continue
-        seen[board.tiles] = str(path)
         answer = f"{cert.moves} moves" if cert.solvable else "unsolvable"
         claim = options.expect.get(path.name) or name_claim(path.name)
         verdict = ""
@@ -153,8 +153,15 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
             else:
                 report.agreed += 1
                 verdict = f"; agrees with the {claim.origin}"
-        report.lines.append(f"{path.name}: {board.n}x{board.n}, {answer} (certified in {cert.seconds:.2f} s){verdict}")
+        duplicate = seen.get(board.tiles)
+        skipped = f"; left out: the same board as {Path(duplicate).name}" if duplicate else ""
+        report.lines.append(f"{path.name}: {board.n}x{board.n}, {answer} (certified in {cert.seconds:.2f} s)"
+                            f"{verdict}{skipped}")
         progress(report.lines[-1])
+        if duplicate:
+            report.duplicates += 1
+            continue
+        seen[board.tiles] = str(path)
         report.cases.append(_case(path, board, data, cert, options))
     return report
 
@@ -173,5 +180,5 @@ def _case(path: Path, board: Board, data: bytes, cert, options: ImportOptions) -
     case = Case(id=case_id, input_path=Path(options.cases_dir, name), n=board.n, solvable=cert.solvable,
                 optimal_moves=cert.moves, points=options.points, visibility=options.visibility,
                 time_limit_seconds=limit, tags=tuple(dict.fromkeys(tags)), input=f"{options.cases_dir}/{name}",
-                source=f"imported {path.name}")
+                source=f"imported {path.parent.name}/{path.name}")
     return GeneratedCase(case, board, text)

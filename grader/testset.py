@@ -100,9 +100,25 @@ _PATTERN_MEANING = {
 }
 
 
+_JSON_TYPES = {"object": "a JSON object", "array": "a list", "string": "a string", "integer": "an integer",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+_BOUNDS = {"minimum": "a value >=", "maximum": "a value <=", "exclusiveMinimum": "a value >",
+           "exclusiveMaximum": "a value <", "minLength": "a length >=", "maxLength": "a length <="}
+
+
+def _json_type(value: Any) -> str:
+    """How a message names a found value: its JSON type, and the value itself when short."""
+    kind = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
+    if isinstance(value, (dict, list)):
+        return kind
+    shown = json.dumps(value)
+    return f"{kind} {shown if len(shown) <= 40 else shown[:40] + '…'}" if value is not None else kind
+
+
 def _describe(error: jsonschema.ValidationError) -> str:
     """One readable sentence for a schema error: what was expected, what was found."""
-    found = json.dumps(error.instance) if not isinstance(error.instance, (dict, list)) else type(error.instance).__name__
+    found = json.dumps(error.instance) if not isinstance(error.instance, (dict, list)) else _json_type(error.instance)
     if error.validator == "pattern":
         key = next((p for p in reversed(error.absolute_path) if isinstance(p, str)), "")
         return f"expected {_PATTERN_MEANING.get(key, 'a match for ' + repr(error.validator_value))}, found {found}"
@@ -116,6 +132,17 @@ def _describe(error: jsonschema.ValidationError) -> str:
         extra = sorted(set(error.instance) - set(allowed))
         return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}; " \
                f"allowed: {', '.join(allowed)}"
+    if error.validator == "required":
+        return "missing (a required field)"
+    if error.validator == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        return f"expected {' or '.join(_JSON_TYPES.get(t, t) for t in wanted)}, found {_json_type(error.instance)}"
+    if error.validator in _BOUNDS:
+        return f"expected {_BOUNDS[error.validator]} {error.validator_value}, found {found}"
+    if error.validator == "minItems":
+        return f"expected at least {error.validator_value} item(s), found none"
+    if error.validator == "uniqueItems":
+        return f"expected no repeated items, found {found}"
     if error.validator == "enum":
         return f"expected one of {', '.join(map(json.dumps, error.validator_value))}, found {found}"
     if error.validator == "const":
@@ -134,6 +161,9 @@ def _json_path(error: jsonschema.ValidationError) -> str:
     """The path of the field at fault: for a missing or forbidden key, the key itself."""
     if error.validator == "required" and "then" in error.absolute_schema_path:
         return f"{error.json_path}.optimal_moves"
+    if error.validator == "required":
+        missing = [key for key in error.validator_value if key not in error.instance]
+        return f"{error.json_path}.{missing[0]}" if missing else error.json_path
     if error.validator == "not" and "else" in error.absolute_schema_path:
         return f"{error.json_path}.optimal_moves"
     if error.validator == "additionalProperties":
@@ -190,7 +220,7 @@ def rule_problems(data: dict[str, Any], file: str, indexes: list[int] | None = N
 def resolve_root(path: Path) -> tuple[Path, Path]:
     """(set folder, manifest file) for a set folder or a manifest file path."""
     path = Path(path)
-    if path.is_dir():
+    if path.is_dir() or path.suffix.lower() != ".json":
         return path, path / MANIFEST
     return path.parent, path
 

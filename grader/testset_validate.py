@@ -69,9 +69,9 @@ def validate_testset(path: Path, node_limit: int | None = None,
     report.problems.extend(str(p) for p in rule_problems({"cases": [e for _, e in sound]}, file, [i for i, _ in sound]))
 
     boards: dict[tuple[int, ...], tuple[str, str]] = {}
-    referenced: set[str] = set()
+    # A case broken in other fields still claims its file: don't call that file unknown too.
+    referenced = {str(PurePosixPath(e["input"])) for e in entries if isinstance(e, dict) and isinstance(e.get("input"), str)}
     for index, entry in sound:
-        referenced.add(str(PurePosixPath(entry["input"])))
         _check_case(root, file, index, entry, boards, report, node_limit, progress)
     report.problems.extend(_unknown_files(root, referenced, file))
     report.problems.extend(_assignment_problems(root))
@@ -130,7 +130,7 @@ def _check_case(root: Path, file: str, index: int, entry: dict[str, Any],
                                "(inversion parity)")
     elif not entry["solvable"] and cert.solvable:
         report.problems.append(f"{where}.solvable: case {case_id!r} is marked unsolvable, but the reference solver "
-                               f"solves it in {cert.moves} moves")
+                               f"solves it in {cert.moves} move{'' if cert.moves == 1 else 's'}")
     elif cert.solvable and entry["optimal_moves"] != cert.moves:
         report.problems.append(f"{where}.optimal_moves: case {case_id!r} says {entry['optimal_moves']}, the "
                                f"reference solver finds {cert.moves}")

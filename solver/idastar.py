@@ -43,25 +43,23 @@ _NO_LIMIT = np.iinfo(np.int64).max
 class Heuristic:
     """What the kernel needs to evaluate a heuristic on an N×N board.
 
-    For pattern databases (see :mod:`solver.pdb`): pattern ``p``'s table starts at byte
-    ``offset[p]`` of ``pdb`` and holds one 4-bit entry per index, the pairs of moves the
-    pattern needs beyond its tiles' Manhattan distance. Tile ``t`` adds ``weight[t] * cell``
-    to the index of pattern ``pattern[t]``. In the board reflected about the main diagonal
-    (``mirror[cell]``), tile ``t`` becomes the tile ``mirror_tile(t)``, which adds
-    ``mirror_weight[t] * mirror[cell]`` to pattern ``mirror_pattern[t]``'s index: the
-    reflected lookup reads the same tables.
+    For pattern databases (see :mod:`solver.pdb`) the value is Manhattan plus twice the
+    largest of ``sets`` sums; each sum adds up disjoint patterns' 4-bit entries (the pairs
+    of moves a pattern needs beyond its tiles' Manhattan distance). In set ``s``, tile ``t``
+    adds ``weight[s*N² + t] * cells[s*N² + cell]`` to the index of slot ``slot[s*N² + t]``,
+    whose table starts at byte ``offset[slot]`` of ``pdb``. ``cells`` is the identity, or
+    the reflection about the main diagonal for the reflected lookup (whose sets read the
+    same tables as the plain ones, through tile weights permuted to the mirror tiles).
     """
 
     name: str
     kind: int
     pdb: np.ndarray
     offset: np.ndarray
-    pattern: np.ndarray
+    sets: int
+    slot: np.ndarray
     weight: np.ndarray
-    mirror_pattern: np.ndarray
-    mirror_weight: np.ndarray
-    mirror: np.ndarray
-    reflect: bool
+    cells: np.ndarray
 
 
 def simple_heuristic(n: int, name: str) -> Heuristic:
@@ -72,8 +70,7 @@ def simple_heuristic(n: int, name: str) -> Heuristic:
         raise ValueError(f"unknown heuristic {name!r} for idastar; choose one of {', '.join(KINDS)}") from None
     one = np.zeros(1, dtype=np.int64)
     cells = np.zeros(n * n, dtype=np.int64)
-    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, cells, cells, cells, cells,
-                     np.arange(n * n, dtype=np.int64), False)
+    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, 0, cells, cells, cells)
 
 
 # --------------------------------------------------------------------------- the kernel
@@ -119,14 +116,13 @@ def _line_cost(board, n, line, is_row, piles):
 
 
 @njit(cache=True)
-def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, mweight, mirror, reflect,
-            path, counters):
+def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, path, counters):
     """IDA* from ``board`` (modified during the search, restored at the end). Returns FOUND, LIMIT or TOO_DEEP.
 
     ``path[0..L]`` receives the blank's cell at each depth; ``counters`` receives expanded,
     generated, the solution length and the last bound. A child is first judged on
-    Manhattan alone, then on the pattern databases, then on their reflection, so most
-    pruned children cost no table lookup at all.
+    Manhattan alone, then on each set of pattern databases in turn, and dropped as soon as
+    one proves it too far: most pruned children cost one table lookup or none.
     """
     nn = n * n
     depth_cap = path.shape[0] - 1
@@ -170,25 +166,27 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
             lc_row[line] = _line_cost(board, n, line, True, piles)
             lc_col[line] = _line_cost(board, n, line, False, piles)
             lc += lc_row[line] + lc_col[line]
-    npat = offset.shape[0]
-    pidx = np.zeros(npat, dtype=np.int64)
-    ridx = np.zeros(npat, dtype=np.int64)
-    ev = np.zeros(npat, dtype=np.int64)
-    rv = np.zeros(npat, dtype=np.int64)
-    es = 0
-    rs = 0
+    nslots = offset.shape[0]
+    pidx = np.zeros(nslots, dtype=np.int64)
+    ev = np.zeros(nslots, dtype=np.int64)
+    es = np.zeros(max(sets, 1), dtype=np.int64)
+    tmp_e = np.zeros(max(sets, 1), dtype=np.int64)
+    tmp_s = np.zeros(max(sets, 1), dtype=np.int64)
+    best_s = 0
     if use_pdb:
-        for p in range(nn):
-            t = board[p]
-            if t != 0:
-                pidx[pattern[t]] += weight[t] * p
-                ridx[mpattern[t]] += mweight[t] * mirror[p]
-        for i in range(npat):
-            ev[i] = _extra(pdb, offset[i], pidx[i])
-            es += ev[i]
-            if reflect:
-                rv[i] = _extra(pdb, offset[i], ridx[i])
-                rs += rv[i]
+        for st in range(sets):
+            for p in range(nn):
+                t = board[p]
+                if t != 0:
+                    pidx[slot[st * nn + t]] += weight[st * nn + t] * cells[st * nn + p]
+        for sl in range(nslots):
+            ev[sl] = _extra(pdb, offset[sl], pidx[sl])
+        for st in range(sets):
+            for t in range(1, nn):
+                if weight[st * nn + t] == 1:  # count each slot once: by its first tile
+                    es[st] += ev[slot[st * nn + t]]
+            if es[st] > best_s:
+                best_s = es[st]
 
     # per-depth saved state, restored when the search backs out of a move
     nxt = np.zeros(depth_cap + 1, dtype=np.int64)
@@ -197,10 +195,8 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     sv_lc = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_l1 = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_l2 = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_ev = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_rv = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_es = np.zeros(depth_cap + 1, dtype=np.int64)
-    sv_rs = np.zeros(depth_cap + 1, dtype=np.int64)
+    sv_ev = np.zeros((depth_cap + 1) * max(sets, 1), dtype=np.int64)
+    sv_es = np.zeros((depth_cap + 1) * max(sets, 1), dtype=np.int64)
 
     h0 = ham
     if kind == 1:
@@ -208,8 +204,7 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
     elif kind == 2:
         h0 = man + lc
     elif use_pdb:
-        best = es if es >= rs else rs
-        h0 = man + 2 * best
+        h0 = man + 2 * best_s
         if kind == 4 and man + lc > h0:
             h0 = man + lc
     expanded = 0
@@ -258,15 +253,12 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
                         lc_col[src % n] = sv_l1[d]
                         lc_col[dst % n] = sv_l2[d]
                 if use_pdb:
-                    i = pattern[t]
-                    pidx[i] -= (dst - src) * weight[t]
-                    ev[i] = sv_ev[d]
-                    es = sv_es[d]
-                    if reflect:
-                        j = mpattern[t]
-                        ridx[j] -= (mirror[dst] - mirror[src]) * mweight[t]
-                        rv[j] = sv_rv[d]
-                        rs = sv_rs[d]
+                    for st in range(sets):
+                        q = st * nn
+                        sl = slot[q + t]
+                        pidx[sl] -= (cells[q + dst] - cells[q + src]) * weight[q + t]
+                        ev[sl] = sv_ev[d * sets + st]
+                        es[st] = sv_es[d * sets + st]
                 d -= 1
                 continue
             nxt[d] = k + 1
@@ -290,26 +282,23 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
             h = ham2 if kind == 0 else man2
             vertical = src - dst == n or dst - src == n
             f = d + 1 + h
-            e2 = 0
-            es2 = es
-            r2 = 0
-            rs2 = rs
             lc2 = lc
             la = 0
             lb = 0
             if use_pdb and f <= bound:
-                i = pattern[t]
-                e2 = _extra(pdb, offset[i], pidx[i] + (dst - src) * weight[t])
-                es2 = es - ev[i] + e2
-                h = man2 + 2 * es2
-                f = d + 1 + h
-                if reflect and f <= bound:
-                    j = mpattern[t]
-                    r2 = _extra(pdb, offset[j], ridx[j] + (mirror[dst] - mirror[src]) * mweight[t])
-                    rs2 = rs - rv[j] + r2
-                    if rs2 > es2:
-                        h = man2 + 2 * rs2
+                best = 0
+                for st in range(sets):
+                    q = st * nn
+                    sl = slot[q + t]
+                    e2 = _extra(pdb, offset[sl], pidx[sl] + (cells[q + dst] - cells[q + src]) * weight[q + t])
+                    tmp_e[st] = e2
+                    tmp_s[st] = es[st] - ev[sl] + e2
+                    if tmp_s[st] > best:
+                        best = tmp_s[st]
+                        h = man2 + 2 * best
                         f = d + 1 + h
+                        if f > bound:
+                            break
             if use_lc and (kind == 2 or f <= bound):
                 if vertical:
                     la = _line_cost(board, n, src // n, True, piles)
@@ -347,20 +336,15 @@ def _search(board, n, kind, node_limit, pdb, offset, pattern, weight, mpattern, 
                     sv_l2[s] = lc_col[dst % n]
                     lc_col[src % n] = la
                     lc_col[dst % n] = lb
-            if use_pdb:
-                i = pattern[t]
-                pidx[i] += (dst - src) * weight[t]
-                sv_ev[s] = ev[i]
-                sv_es[s] = es
-                ev[i] = e2
-                es = es2
-                if reflect:  # an accepted child always had its reflected lookup done
-                    j = mpattern[t]
-                    ridx[j] += (mirror[dst] - mirror[src]) * mweight[t]
-                    sv_rv[s] = rv[j]
-                    sv_rs[s] = rs
-                    rv[j] = r2
-                    rs = rs2
+            if use_pdb:  # an accepted child had every set looked up
+                for st in range(sets):
+                    q = st * nn
+                    sl = slot[q + t]
+                    pidx[sl] += (cells[q + dst] - cells[q + src]) * weight[q + t]
+                    sv_ev[s * sets + st] = ev[sl]
+                    sv_es[s * sets + st] = es[st]
+                    ev[sl] = tmp_e[st]
+                    es[st] = tmp_s[st]
             d = s
             path[d] = src
             nxt[d] = 0
@@ -399,9 +383,8 @@ def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | No
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(4, dtype=np.int64)
     limit = _NO_LIMIT if node_limit is None else int(node_limit)
-    status = _search(tiles, n, heuristic.kind, limit, heuristic.pdb, heuristic.offset, heuristic.pattern,
-                     heuristic.weight, heuristic.mirror_pattern, heuristic.mirror_weight, heuristic.mirror,
-                     heuristic.reflect, path, counters)
+    status = _search(tiles, n, heuristic.kind, limit, heuristic.pdb, heuristic.offset, heuristic.sets,
+                     heuristic.slot, heuristic.weight, heuristic.cells, path, counters)
     expanded, generated, length, bound = (int(x) for x in counters)
     if status == LIMIT:
         raise SearchLimitError(f"IDA* ({heuristic.name})", limit, expanded, bound)

@@ -32,16 +32,25 @@ from numba import njit
 
 from solver.board import Board
 from solver.idastar import PDB, PDB_LC, Heuristic
-from solver.tablecache import CorruptTableError, cache_dir, read_table, write_table
+from solver.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
 
-PARTITIONS: dict[int, tuple[tuple[int, ...], ...]] = {
-    # 4×4: halves of the top three rows plus the bottom row (Korf & Felner's 6-6-3, mirrored to
-    # our goal); chosen over the alternatives in bench/pdb_partitions.py by nodes and seconds.
-    4: ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15)),
-    # 5×5: four 5-tile blocks and a 4-tile one, 39 MB in all (6-tile 5×5 tables would need 244 MB each).
-    5: ((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),
+PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    # 4×4: two 6-6-3 partitions, each with its reflection: a max over four additive sums (32 MB).
+    # Chosen by bench/pdb_partitions.py on Korf's instances: fewer nodes and seconds than
+    # either alone (and than Korf & Felner's single 6-6-3, the first one here).
+    4: (((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15)),
+        ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13))),
+    # 5×5: four 5-tile blocks and a 4-tile one, 20 MB (6-tile 5×5 tables would need 122 MB each).
+    5: (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),),
 }
-"""The partition used for each board size that has pattern databases."""
+"""The partitions used for each board size that has pattern databases; the heuristic is the
+max over them and their reflections."""
+
+
+def patterns(n: int) -> list[tuple[int, ...]]:
+    """Every pattern whose table the N×N heuristic needs, each once."""
+    return list(dict.fromkeys(tiles for partition in PARTITIONS[n] for tiles in partition))
+
 
 UNSET = 255
 _VERSION = 2
@@ -254,7 +263,7 @@ def check_sparse(n: int, tiles: Sequence[int], dist: np.ndarray) -> str | None:
 
 def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
     """Check a stored table's shape and goal entry: ``None`` if sound, else what is wrong."""
-    expected = ((n * n) ** len(tiles) + 1) // 2
+    expected = table_bytes(n, tiles)
     if table.shape != (expected,):
         return f"{table.shape[0]:,} bytes, expected {expected:,}"
     if pattern_value(n, tiles, table, Board.goal(n).tiles) != 0:
@@ -282,26 +291,35 @@ def _terminal_progress(label: str, total: int) -> tuple[Progress, Callable[[], N
     return bar.update, lambda: bar.__exit__(None, None, None)
 
 
-def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, rebuild: bool = False) -> TableInfo:
-    """One pattern database from the cache, built (and cached) if missing or damaged."""
+def table_bytes(n: int, tiles: Sequence[int]) -> int:
+    """Size of a stored table: two 4-bit entries per byte over the sparse index."""
+    return ((n * n) ** len(tiles) + 1) // 2
+
+
+def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, rebuild: bool = False,
+               out: np.ndarray | None = None) -> TableInfo:
+    """One pattern database from the cache, built (and cached) if missing or damaged.
+
+    With ``out`` (a uint8 array of :func:`table_bytes`), the table is read straight into it.
+    """
     tiles = tuple(tiles)
     key = table_key(n, tiles)
     path = cache_dir() / f"{key}.bin"
     began = time.perf_counter()
+    table = np.empty(table_bytes(n, tiles), dtype=np.uint8) if out is None else out
     status = "built"
-    if not rebuild:
+    if rebuild:
+        status = "rebuilt (asked to)"
+    else:
         try:
-            payload = read_table(path, key)
+            found = read_table_into(path, key, memoryview(table))
         except CorruptTableError as exc:
-            payload, status = None, f"rebuilt ({exc.reason})"
-        if payload is not None:
-            table = np.frombuffer(payload, dtype=np.uint8)
+            found, status = False, f"rebuilt ({exc.reason})"
+        if found:
             problem = check_table(n, tiles, table)
             if problem is None:
                 return TableInfo(tiles, path, "cached", time.perf_counter() - began, table)
             status = f"rebuilt ({problem})"
-    else:
-        status = "rebuilt (asked to)"
     if show_progress is None:
         show_progress = sys.stderr.isatty()
     progress, done = (_terminal_progress(f"Building {n}x{n} pattern table {'-'.join(map(str, tiles))}",
@@ -313,7 +331,7 @@ def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, 
     problem = check_sparse(n, tiles, dist)
     if problem is not None:
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
-    table = pack_table(n, tiles, dist)
+    table[:] = pack_table(n, tiles, dist)
     del dist
     write_table(path, key, table.tobytes())
     return TableInfo(tiles, path, status, time.perf_counter() - began, table)
@@ -330,47 +348,85 @@ def mirror_tile(n: int, tile: int) -> int:
     return c * n + r + 1
 
 
-def heuristic_from_tables(n: int, partition: Sequence[Sequence[int]], tables: Sequence[np.ndarray],
-                          with_linear_conflict: bool = False, reflect: bool = True) -> Heuristic:
-    """Lay the tables out for the search kernel (see :class:`solver.idastar.Heuristic`)."""
+def concatenate_tables(tables: dict[tuple[int, ...], np.ndarray]) -> tuple[np.ndarray, dict[tuple[int, ...], int]]:
+    """Tables (by pattern) as one array and where each starts, for :func:`heuristic_from_tables`."""
+    starts, start = {}, 0
+    for tiles, table in tables.items():
+        starts[tiles], start = start, start + table.shape[0]
+    return np.concatenate(list(tables.values())), starts
+
+
+def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]], flat: np.ndarray,
+                          starts: dict[tuple[int, ...], int], with_linear_conflict: bool = False,
+                          reflect: bool = True) -> Heuristic:
+    """Lay tables out for the search kernel (see :class:`solver.idastar.Heuristic`).
+
+    ``flat`` holds every pattern's table, pattern ``tiles`` starting at byte ``starts[tiles]``.
+    The heuristic is the max over the partitions' sums (and their reflections if ``reflect``).
+    """
     nn = n * n
-    if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
-        raise ValueError(f"the partition must cover tiles 1..{nn - 1} once each")
-    flat = np.concatenate(tables) if len(tables) > 1 else np.asarray(tables[0])
-    offset = np.cumsum([0] + [t.shape[0] for t in tables[:-1]]).astype(np.int64)
-    pattern = np.zeros(nn, dtype=np.int64)
-    weight = np.zeros(nn, dtype=np.int64)
-    for p, tiles in enumerate(partition):
-        for i, t in enumerate(tiles):
-            pattern[t], weight[t] = p, nn ** i
-    mirror_pattern = np.zeros(nn, dtype=np.int64)
-    mirror_weight = np.zeros(nn, dtype=np.int64)
-    for t in range(1, nn):
-        mirror_pattern[t], mirror_weight[t] = pattern[mirror_tile(n, t)], weight[mirror_tile(n, t)]
-    name = "pdb " + "-".join(str(len(t)) for t in partition) + (" +reflected" if reflect else "")
-    name += " +linear-conflict" if with_linear_conflict else ""
-    return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, offset, pattern, weight,
-                     mirror_pattern, mirror_weight, mirror_cells(n), reflect)
+    set_slots, set_weights, set_cells, offsets = [], [], [], []
+    identity, mirror = np.arange(nn, dtype=np.int64), mirror_cells(n)
+    for partition in partitions:
+        if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
+            raise ValueError(f"the partition {partition} must cover tiles 1..{nn - 1} once each")
+        base = len(offsets)
+        pattern, weight = np.zeros(nn, dtype=np.int64), np.zeros(nn, dtype=np.int64)
+        for p, tiles in enumerate(partition):
+            offsets.append(starts[tuple(tiles)])
+            for i, t in enumerate(tiles):
+                pattern[t], weight[t] = base + p, nn ** i
+        set_slots.append(pattern)
+        set_weights.append(weight)
+        set_cells.append(identity)
+        if reflect:
+            # in the reflected board, tile t sits on mirror[cell] and plays the part of mirror_tile(t);
+            # its slots are new (their own indices) but read the same tables
+            image = [0] + [mirror_tile(n, t) for t in range(1, nn)]
+            shift = len(offsets) - base
+            offsets.extend(offsets[base:])
+            set_slots.append(pattern[image] + shift)
+            set_weights.append(weight[image])
+            set_cells.append(mirror)
+    name = "pdb " + " | ".join("-".join(str(len(t)) for t in partition) for partition in partitions)
+    name += (" +reflected" if reflect else "") + (" +linear-conflict" if with_linear_conflict else "")
+    return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, np.array(offsets, dtype=np.int64),
+                     len(set_slots), np.concatenate(set_slots), np.concatenate(set_weights),
+                     np.concatenate(set_cells))
 
 
 def tables_present(n: int) -> bool:
     """Whether every table for N×N is loaded or on disk (not verified: loading does that)."""
-    if any(key[0] == n for key in _LOADED):
+    if n in _TABLES:
         return True
-    return n in PARTITIONS and all((cache_dir() / f"{table_key(n, tiles)}.bin").exists() for tiles in PARTITIONS[n])
+    return n in PARTITIONS and all((cache_dir() / f"{table_key(n, tiles)}.bin").exists() for tiles in patterns(n))
 
 
+_TABLES: dict[int, tuple[np.ndarray, dict[tuple[int, ...], int]]] = {}
 _LOADED: dict[tuple, Heuristic] = {}
+
+
+def pdb_tables(n: int, show_progress: bool | None = None) -> tuple[np.ndarray, dict[tuple[int, ...], int]]:
+    """Every N×N table, read (or built) once per process straight into one array."""
+    if n not in PARTITIONS:
+        raise ValueError(f"no pattern databases for {n}x{n}; sizes with them: {', '.join(map(str, PARTITIONS))}")
+    if n not in _TABLES:
+        needed = patterns(n)
+        sizes = [table_bytes(n, tiles) for tiles in needed]
+        flat = np.empty(sum(sizes), dtype=np.uint8)
+        starts, start = {}, 0
+        for tiles, size in zip(needed, sizes):
+            load_table(n, tiles, show_progress, out=flat[start:start + size])
+            starts[tiles], start = start, start + size
+        _TABLES[n] = flat, starts
+    return _TABLES[n]
 
 
 def pdb_heuristic(n: int, show_progress: bool | None = None, with_linear_conflict: bool = False,
                   reflect: bool = True) -> Heuristic:
-    """The pattern-database heuristic for N×N, loaded (or built) once per process."""
-    if n not in PARTITIONS:
-        raise ValueError(f"no pattern databases for {n}x{n}; sizes with them: {', '.join(map(str, PARTITIONS))}")
+    """The pattern-database heuristic for N×N (tables loaded or built on first use)."""
     key = (n, with_linear_conflict, reflect)
     if key not in _LOADED:
-        partition = PARTITIONS[n]
-        tables = [load_table(n, tiles, show_progress).table for tiles in partition]
-        _LOADED[key] = heuristic_from_tables(n, partition, tables, with_linear_conflict, reflect)
+        flat, starts = pdb_tables(n, show_progress)
+        _LOADED[key] = heuristic_from_tables(n, PARTITIONS[n], flat, starts, with_linear_conflict, reflect)
     return _LOADED[key]

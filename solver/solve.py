@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.board import Board
+from solver.errors import SolverError
 from solver.search import SearchResult, astar, unsolvable_result
 
 ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
@@ -22,6 +23,15 @@ ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
 - ``pdb``: IDA* with additive pattern databases and their reflected lookup (4×4 and 5×5);
   ``heuristic="linear-conflict"`` also takes the max with linear conflict.
 """
+
+class UnsupportedAlgorithmError(SolverError, ValueError):
+    """An algorithm asked for a board size or heuristic it cannot handle (a usage error: exit 2).
+
+    It belongs in :mod:`solver.errors`; it lives here until that module takes it.
+    """
+
+    exit_code = 2
+
 
 TABLE_SIZES = (2, 3)
 PDB_SIZES = (4, 5)
@@ -46,7 +56,8 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
     ``auto`` picks the fastest optimal method for the board's size. ``heuristic``
     defaults to the strongest one the algorithm supports. Unsolvable boards (by parity)
     give ``path=None``. Raises :class:`solver.errors.SearchLimitError` past ``node_limit``
-    expanded nodes, and ``ValueError`` for an algorithm that cannot handle the board's size.
+    expanded nodes, and :class:`UnsupportedAlgorithmError` (a ``ValueError``) for an algorithm that
+    cannot handle the board's size.
     The first ``pdb`` solve of a size builds its tables (4×4: about 15 s, once per machine).
     """
     if algorithm == "auto":
@@ -57,7 +68,7 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
         return astar(board, heuristic or "linear-conflict", node_limit)
     if algorithm == "table":
         if board.n not in TABLE_SIZES:
-            raise ValueError(f"the exact table exists for 2x2 and 3x3 only, not {board.n}x{board.n}")
+            raise UnsupportedAlgorithmError(f"the exact table exists for 2x2 and 3x3 only, not {board.n}x{board.n}")
         if not board.is_solvable():
             return unsolvable_result("table", "exact")
         from solver.exact import solve_exact
@@ -71,17 +82,17 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
         return idastar(board, heuristic or "linear-conflict", node_limit)
     if algorithm == "pdb":
         if board.n not in PDB_SIZES:
-            raise ValueError(f"pattern databases exist for {', '.join(f'{n}x{n}' for n in PDB_SIZES)} only, "
+            raise UnsupportedAlgorithmError(f"pattern databases exist for {', '.join(f'{n}x{n}' for n in PDB_SIZES)} only, "
                              f"not {board.n}x{board.n}")
         if heuristic not in (None, "linear-conflict"):
-            raise ValueError(f"the pdb algorithm combines only with linear-conflict, not {heuristic!r}")
+            raise UnsupportedAlgorithmError(f"the pdb algorithm combines only with linear-conflict, not {heuristic!r}")
         if not board.is_solvable():
             return unsolvable_result("pdb", "pdb")
         from solver.idastar import run
         from solver.pdb import pdb_heuristic
 
         return run(board, pdb_heuristic(board.n, with_linear_conflict=heuristic is not None), "pdb", node_limit)
-    raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    raise UnsupportedAlgorithmError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
 
 
 def _solve_5x5(board: Board, node_limit: int | None) -> SearchResult:

@@ -18,6 +18,7 @@ import json
 import os
 import struct
 from pathlib import Path
+from typing import BinaryIO
 
 from solver.fileio import write_atomic
 
@@ -44,34 +45,66 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("npuzzle-grader", appauthor=False))
 
 
+def _read_header(handle: BinaryIO, path: Path, key: str) -> tuple[int, str]:
+    """Check a table file's magic, header and key; return the payload's size and sha256."""
+    start = handle.read(len(MAGIC) + 4)
+    if not start.startswith(MAGIC[:len(start)]) or len(start) < len(MAGIC):
+        raise CorruptTableError(path, "not a table file (bad magic bytes)")
+    if len(start) < len(MAGIC) + 4:
+        raise CorruptTableError(path, "truncated inside the header")
+    (header_len,) = struct.unpack_from("<I", start, len(MAGIC))
+    try:
+        header = json.loads(handle.read(header_len).decode("utf-8"))
+        size, digest, found_key = int(header["size"]), str(header["sha256"]), header["key"]
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise CorruptTableError(path, "unreadable header") from None
+    if header.get("format") != FORMAT or found_key != key:
+        raise CorruptTableError(path, f"holds table {found_key!r}, expected {key!r}")
+    return size, digest
+
+
+def _check_payload(path: Path, payload: memoryview | bytes, size: int, extra: bool, digest: str) -> None:
+    if len(payload) != size or extra:
+        found = f"{len(payload):,}{'+' if extra else ''}"
+        raise CorruptTableError(path, f"size {found} bytes, expected {size:,} (truncated or padded)")
+    if hashlib.sha256(payload).hexdigest() != digest:
+        raise CorruptTableError(path, "checksum mismatch (the file is damaged)")
+
+
 def read_table(path: Path, key: str) -> bytes | None:
     """The verified payload of ``path``; ``None`` if the file does not exist.
 
     Raises :class:`CorruptTableError` if anything about the file is wrong.
     """
     try:
-        data = path.read_bytes()
+        handle = path.open("rb")
     except FileNotFoundError:
         return None
-    if not data.startswith(MAGIC):
-        raise CorruptTableError(path, "not a table file (bad magic bytes)")
-    start = len(MAGIC) + 4
-    if len(data) < start:
-        raise CorruptTableError(path, "truncated inside the header")
-    (header_len,) = struct.unpack_from("<I", data, len(MAGIC))
+    with handle:
+        size, digest = _read_header(handle, path, key)
+        payload = handle.read()
+    _check_payload(path, payload, size, False, digest)
+    return payload
+
+
+def read_table_into(path: Path, key: str, out: memoryview) -> bool:
+    """Read a table's payload straight into ``out`` (no second copy in memory) and verify it.
+
+    Returns ``False`` if the file does not exist; raises :class:`CorruptTableError` if
+    anything is wrong, including a payload of another size than ``out``.
+    """
     try:
-        header = json.loads(data[start:start + header_len].decode("utf-8"))
-        size, digest, found_key = int(header["size"]), str(header["sha256"]), header["key"]
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-        raise CorruptTableError(path, "unreadable header") from None
-    if header.get("format") != FORMAT or found_key != key:
-        raise CorruptTableError(path, f"holds table {found_key!r}, expected {key!r}")
-    payload = memoryview(data)[start + header_len:]
-    if len(payload) != size:
-        raise CorruptTableError(path, f"size {len(payload):,} bytes, expected {size:,} (truncated or padded)")
-    if hashlib.sha256(payload).hexdigest() != digest:
-        raise CorruptTableError(path, "checksum mismatch (the file is damaged)")
-    return data[start + header_len:]
+        handle = path.open("rb")
+    except FileNotFoundError:
+        return False
+    with handle:
+        size, digest = _read_header(handle, path, key)
+        if size != len(out):
+            raise CorruptTableError(path, f"header says {size:,} bytes, expected {len(out):,}")
+        got = handle.readinto(out)
+        extra = bool(handle.read(1))
+    _check_payload(path, out[:got], size, extra, digest)
+    return True
 
 
 def encode_table(key: str, payload: bytes) -> bytes:

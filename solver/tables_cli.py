@@ -48,20 +48,20 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
 def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
     import numpy as np
 
-    from solver.pdb import PARTITIONS, check_table, load_table, placements
+    from solver.pdb import PARTITIONS, check_table, load_table, patterns, placements
 
-    rows, tables = [], []
-    for tiles in PARTITIONS[n]:
+    rows, tables = [], {}
+    for tiles in patterns(n):
         info = load_table(n, tiles, show_progress=None, rebuild=rebuild)
-        table = info.table
+        table = tables[tiles] = info.table
         problem = check_table(n, tiles, table)
-        tables.append(table)
         excess = 2 * int(max(np.max(table & 15), np.max(table >> 4)))
         rows.append([f"{n}x{n} pdb {'-'.join(map(str, tiles))}", info.path, f"{placements(n, len(tiles)):,}",
                      f"{table.nbytes / 2**20:.1f} MB", f"+{excess}", info.status, f"{info.seconds:.1f}",
                      problem or "ok"])
-    problem = _spot_check(n, PARTITIONS[n], tables, samples)
-    rows.append([f"{n}x{n} pdb sum", f"{samples} random walks", "", "", "", "", "", problem or "ok"])
+    for number, partition in enumerate(PARTITIONS[n], start=1):
+        problem = _spot_check(n, partition, [tables[tiles] for tiles in partition], samples)
+        rows.append([f"{n}x{n} pdb sum #{number}", f"{samples} random walks", "", "", "", "", "", problem or "ok"])
     return rows
 
 

@@ -9,7 +9,17 @@ import pytest
 
 from solver.board import Board
 from solver.cli import entry
-from solver.pdb import build_table, load_table, pack_table, pattern_value, pdb_heuristic, splits_free_cells, table_key
+from solver.pdb import (
+    PARTITIONS,
+    build_table,
+    load_table,
+    pack_table,
+    pattern_value,
+    pdb_tables,
+    splits_free_cells,
+    table_bytes,
+    table_key,
+)
 from solver.tablecache import CorruptTableError, read_table, write_table
 from tests.solver.test_search import random_solvable
 
@@ -54,10 +64,11 @@ def test_3x3_tables_are_consistent_where_no_pattern_cuts_the_board(table3):
                 assert abs(values[0] - values[1]) <= 1
 
 
-def test_4x4_tables_are_admissible_on_korf_instances_and_random_walks(pdb_cache):
-    heuristic = pdb_heuristic(4)
-    partition = ((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15))
-    tables = [heuristic.pdb[o:o + 16 ** len(p) // 2] for o, p in zip(heuristic.offset, partition)]
+@pytest.mark.parametrize("which", [0, 1])
+def test_4x4_tables_are_admissible_on_korf_instances_and_random_walks(pdb_cache, which):
+    flat, starts = pdb_tables(4)
+    partition = PARTITIONS[4][which]
+    tables = [flat[starts[p]:starts[p] + table_bytes(4, p)] for p in partition]
 
     def h(tiles):
         return sum(pattern_value(4, p, t, tiles) for p, t in zip(partition, tables))
@@ -132,7 +143,7 @@ def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
     assert entry(["tables"]) == 0
     out = capsys.readouterr().out
     for name in ("2x2 exact", "3x3 exact", "4x4 pdb 1-2-5-6-9-10", "4x4 pdb 3-4-7-8-11-12", "4x4 pdb 13-14-15",
-                 "4x4 pdb sum"):
+                 "4x4 pdb 1-2-3-5-6-7", "4x4 pdb 4-8-11-12-14-15", "4x4 pdb 9-10-13", "4x4 pdb sum #1", "4x4 pdb sum #2"):
         line = next(line for line in out.splitlines() if line.startswith(name))
         assert line.rstrip().endswith("ok"), line
     assert f"cache folder: {pdb_cache}" in out

@@ -43,6 +43,8 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Parallel runs (default: the number of CPUs, at most 4).")
 @click.option("--only", multiple=True, metavar="ID", help="Grade only these submissions (glob patterns; repeatable).")
+@click.option("--cases", multiple=True, metavar="PATTERN",
+              help="Run only these cases: id globs, or tag:NAME (repeatable), e.g. --cases 'tag:course'.")
 @click.option("--strict", is_flag=True, help="Every deviation from the exact output format is a PE.")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=None,
               help="Wall seconds per run, replacing the test set's limits.")
@@ -53,8 +55,8 @@ def main() -> None:
 @click.option("--format", "output_format", type=click.Choice(["table", "classroom"]), default="table",
               show_default=True, help="stdout: the score table, or GitHub Classroom's result JSON (one submission).")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
-                jobs: int | None, only: tuple[str, ...], strict: bool, time_limit: float | None, detail: bool,
-                no_progress: bool, shard: Shard | None, output_format: str) -> int:
+                jobs: int | None, only: tuple[str, ...], cases: tuple[str, ...], strict: bool,
+                time_limit: float | None, detail: bool, no_progress: bool, shard: Shard | None, output_format: str) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
     import os
 
@@ -65,7 +67,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     with _progress_bar(enabled=not no_progress) as progress:
         results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
                         strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
-                        shard=shard)
+                        shard=shard, cases=cases or None)
     if output_format == "classroom":
         from grader.classroom import classroom_json
         click.echo(classroom_json(results.to_json()))

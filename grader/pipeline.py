@@ -61,15 +61,19 @@ def default_testset(cwd: Path | None = None) -> Path:
 def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, jobs: int = 1,
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
-          on_result: OnResult | None = None, shard: Shard | None = None) -> GradingResults:
+          on_result: OnResult | None = None, shard: Shard | None = None,
+          cases: Iterable[str] | None = None) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
     its slice of them (:mod:`grader.shard`); ``time_limit``
-    replaces every case's wall limit. Returns the results (``interrupted`` after Ctrl-C).
+    replaces every case's wall limit; ``cases`` keeps the cases matching one of its patterns
+    (see :func:`select_cases`). Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
+    if cases:
+        testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
@@ -91,6 +95,19 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     if out_dir is not None:
         write_reports(results, Path(out_dir))
     return results
+
+
+def select_cases(testset: CaseSet, patterns: list[str]) -> CaseSet:
+    """The cases whose id matches a glob pattern, or that carry the tag of a ``tag:NAME`` pattern."""
+    def wanted(case: Case) -> bool:
+        return any(pattern[4:] in case.tags if pattern.startswith("tag:") else fnmatch.fnmatchcase(case.id, pattern)
+                   for pattern in patterns)
+
+    chosen = tuple(case for case in testset.cases if wanted(case))
+    if not chosen:
+        raise ConfigError(str(testset.manifest_path or testset.root), "$.cases",
+                          f"no case matches {', '.join(map(repr, patterns))} (ids are globs; tags are tag:NAME)")
+    return dataclasses.replace(testset, cases=chosen)
 
 
 def write_reports(results: GradingResults, out_dir: Path) -> None:

@@ -103,3 +103,17 @@ def test_java_project_layout(tmp_path: Path) -> None:
     assert submission.build["entry"] == "puzzle.Solver"
     assert "left out backup/puzzle/Board.java" in submission.build["message"]
     assert "src/puzzle/BoardTest.java" in submission.build["message"]
+
+
+def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
+    from grader.pipeline import select_cases
+    from grader.testset import load_testset
+
+    testset = load_testset(DATA / "testset")
+    assert [c.id for c in select_cases(testset, ["3x3-d*", "tag:unsolvable"]).cases] == [
+        "3x3-d3", "3x3-d20-padded", "3x3-unsolvable"]
+    with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases: no case matches 'tag:hard'"):
+        select_cases(testset, ["tag:hard"])
+    results = grade(EXAMPLES, DATA / "testset", None, jobs=2, only=["AC-python-*"], cases=["2x2-*"])
+    [submission] = results.submissions
+    assert [c.case for c in submission.cases] == ["2x2-d5"] and results.max_score == submission.max_score == 1

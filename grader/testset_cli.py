@@ -141,7 +141,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     seconds = time.perf_counter() - began
     for problem in report.problems:
         click.echo(f"problem: {problem}")
-    click.echo(f"{source_dir}: {len(report.cases)} boards certified in {seconds:.1f} s; "
+    click.echo(f"{source_dir}: {report.certified} boards certified in {seconds:.1f} s; "
                f"{report.checked} counts stated by file names or --expect, {report.agreed} agree, "
                f"{report.checked - report.agreed} disagree; {report.duplicates} duplicate board(s) left out")
     if report.problems and not skip_bad:

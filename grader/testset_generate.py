@@ -33,6 +33,8 @@ from solver.board import Board
 # The only two 31-move 8-puzzle positions, the 8-puzzle maximum (exhaustive BFS; also in
 # ../shared/bench/hardest.txt). Kept here so generating needs no outside file.
 HARDEST_3X3 = ((8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
+GODS_NUMBER = {2: 6, 3: 31, 4: 80}
+"""The largest optimal length of any board of that size (exhaustive searches)."""
 CORNERS = (("tl", lambda n: 0), ("tr", lambda n: n - 1), ("bl", lambda n: n * (n - 1)),
            ("br", lambda n: n * n - 1))
 
@@ -63,6 +65,8 @@ class Bucket:
         n, lo, hi, count = map(int, match.groups())
         if n < 3 or lo > hi:
             raise ValueError(f"expected N >= 3 and LO <= HI, found {text!r}")
+        if n in GODS_NUMBER and lo > GODS_NUMBER[n]:
+            raise ValueError(f"no {n}x{n} board needs more than {GODS_NUMBER[n]} moves, found {text!r}")
         return cls(n, lo, hi, count)
 
     def __str__(self) -> str:

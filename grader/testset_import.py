@@ -95,6 +95,7 @@ class ImportReport:
     cases: list[GeneratedCase] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    certified: int = 0
     checked: int = 0
     agreed: int = 0
     duplicates: int = 0
@@ -136,6 +137,7 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
         except CertificationLimit as exc:
             report.problems.append(f"{path}: not certified: {exc}")
             continue
+        report.certified += 1
         answer = f"{cert.moves} moves" if cert.solvable else "unsolvable"
         claim = options.expect.get(path.name) or name_claim(path.name)
         verdict = ""
@@ -161,6 +163,8 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
         if duplicate:
             report.duplicates += 1
             continue
+        if verdict.startswith("; DISAGREES"):
+            continue  # only with --skip-bad is anything written, and then without this file
         seen[board.tiles] = str(path)
         report.cases.append(_case(path, board, data, cert, options))
     return report

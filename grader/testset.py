@@ -10,7 +10,6 @@ duplicate boards, unknown files) are ``grade testcases validate``
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import Any
 import jsonschema
 
 from grader.errors import CaseFileError, ConfigError
+from grader.schemacheck import load_schema
 
 MANIFEST = "manifest.json"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "manifest.schema.json"
@@ -86,9 +86,8 @@ class CaseSet:
         return sum(case.points for case in self.cases)
 
 
-@functools.lru_cache(maxsize=1)
 def manifest_schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return load_schema(SCHEMA_PATH.name)
 
 
 # Friendlier words for the schema's regular expressions, keyed by the property name.

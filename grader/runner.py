@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import resource
 import select
 import signal
@@ -32,9 +33,12 @@ NPROC_LIMIT = 1024
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
 WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
+JVM_THREADS_ALLOWED = 24                # thread stacks the JVM's data limit leaves room for
+JVM_NATIVE_BYTES = 256 * 1024 * 1024    # metaspace, code cache, GC tables, libraries
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
-               b"insufficient memory for the Java Runtime", b"Could not reserve enough space")
+               b"insufficient memory for the Java Runtime", b"Could not reserve enough space",
+               b"os::commit_memory")
 
 
 @dataclass(frozen=True)
@@ -73,10 +77,27 @@ def _cpu_limit(limits: Limits) -> int:
     return max(1, math.ceil(cpu))
 
 
-def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, int]]:
+def jvm_data_bytes(memory_mb: int, argv: Sequence[str] = ()) -> int:
+    """RLIMIT_DATA for a JVM whose heap is capped by ``-Xmx{memory_mb}m``.
+
+    The data limit counts every writable mapping, so it must leave room beyond the heap:
+    each Java thread's whole ``-Xss`` stack (the JVM starts about ten threads; a 1 GB
+    heap with ``-Xss64m`` under a 1.5 GB data limit died at 830 MB of heap), metaspace,
+    the code cache. Measured here: OpenJDK 17, ``-Xmx256m -Xss64m`` cannot start under
+    384 MB; with this allowance the heap, not the data limit, runs out first.
+    """
+    stack = 1024 * 1024
+    for arg in argv:
+        match = re.fullmatch(r"-Xss(\d+)([kKmMgG]?)", arg)
+        if match:
+            stack = int(match.group(1)) * {"": 1, "k": 2**10, "m": 2**20, "g": 2**30}[match.group(2).lower()]
+    return memory_mb * 2**20 + JVM_THREADS_ALLOWED * stack + JVM_NATIVE_BYTES
+
+
+def rlimit_values(limits: Limits, dedicated_uid: bool, argv: Sequence[str] = ()) -> list[tuple[int, int, int]]:
     """(resource, soft, hard) for a run: SIGXCPU at the CPU limit, SIGKILL a second later."""
     cpu_soft = _cpu_limit(limits)
-    memory = limits.memory_mb * 1024 * 1024
+    memory = jvm_data_bytes(limits.memory_mb, argv) if limits.jvm else limits.memory_mb * 1024 * 1024
     # stdout/stderr are files too: let them exceed the cap by a byte so truncation shows.
     fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
     values = [(resource.RLIMIT_CPU, cpu_soft, cpu_soft + 1),
@@ -84,7 +105,7 @@ def rlimit_values(limits: Limits, dedicated_uid: bool) -> list[tuple[int, int, i
               (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
               (resource.RLIMIT_CORE, 0, 0)]
     # The JVM reserves far more address space than it uses and cannot start under RLIMIT_AS;
-    # its heap is capped by the caller's -Xmx, the rest by the data limit.
+    # its heap is capped by the caller's -Xmx, the rest by the data limit (jvm_data_bytes).
     values.append((resource.RLIMIT_DATA if limits.jvm else resource.RLIMIT_AS, memory, memory))
     if dedicated_uid and hasattr(resource, "RLIMIT_NPROC"):
         values.append((resource.RLIMIT_NPROC, NPROC_LIMIT, NPROC_LIMIT))
@@ -248,7 +269,7 @@ def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan:
     The rlimits go to the submission alone, set by ``prlimit`` or the reaper shim, so
     bwrap, the init and the copies in and out of a capped workdir are not bound by them.
     """
-    values = _within_ours(rlimit_values(limits, dedicated_uid=plan.drop_uid is not None)) if plan.rlimits else []
+    values = _within_ours(rlimit_values(limits, plan.drop_uid is not None, argv)) if plan.rlimits else []
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]

@@ -107,10 +107,18 @@ def test_rlimits_for_native_code_limit_the_address_space():
 
 
 def test_rlimits_for_the_jvm_limit_data_not_address_space():
-    values = {res: soft for res, soft, _ in runner.rlimit_values(runner.Limits(memory_mb=512, jvm=True), True)}
-    assert values[resource.RLIMIT_DATA] == 512 * 2**20
+    argv = ["java", "-Xmx512m", "-Xss64m", "Main"]
+    values = {res: soft for res, soft, _ in runner.rlimit_values(runner.Limits(memory_mb=512, jvm=True), True, argv)}
+    assert values[resource.RLIMIT_DATA] == runner.jvm_data_bytes(512, argv)
     assert resource.RLIMIT_AS not in values
     assert values[resource.RLIMIT_NPROC] == runner.NPROC_LIMIT  # only with a dedicated uid
+
+
+def test_the_jvm_data_limit_leaves_room_for_every_thread_stack():
+    base = runner.jvm_data_bytes(512)
+    assert base == 512 * 2**20 + runner.JVM_THREADS_ALLOWED * 2**20 + runner.JVM_NATIVE_BYTES
+    assert runner.jvm_data_bytes(512, ["java", "-Xss64m"]) - base == runner.JVM_THREADS_ALLOWED * 63 * 2**20
+    assert runner.jvm_data_bytes(512, ["java", "-Xss512k"]) < base
 
 
 def test_file_size_limit_leaves_room_to_see_truncated_output():

@@ -9,6 +9,7 @@ rlimits, a wall timeout, and its whole process tree killed and reaped when it en
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -32,6 +33,7 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 NPROC_LIMIT = 1024
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
+COPY_BACK_SECONDS = 2.0  # for a timed-out run's init to copy its capped workdir back
 WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
 JVM_THREADS_ALLOWED = 24                # thread stacks the JVM's data limit leaves room for
 JVM_NATIVE_BYTES = 256 * 1024 * 1024    # metaspace, code cache, GC tables, libraries
@@ -227,8 +229,8 @@ def _install_prefixes(program: str) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def _tree_cpu(root: int) -> float:
-    """CPU seconds used so far by ``root`` and its descendants (and their reaped children), from /proc."""
+def _descendants(root: int) -> tuple[list[int], float]:
+    """The pids below ``root`` and the CPU seconds ``root`` and they used so far, from /proc."""
     children: dict[int, list[int]] = {}
     ticks: dict[int, int] = {}
     for name in os.listdir("/proc"):
@@ -242,12 +244,13 @@ def _tree_cpu(root: int) -> float:
         # after the command: state ppid ... utime(12) stime(13) cutime(14) cstime(15), 0-based here
         children.setdefault(int(fields[1]), []).append(int(name))
         ticks[int(name)] = sum(int(f) for f in fields[11:15])
-    total, frontier = 0, [root]
+    below, total, frontier = [], ticks.get(root, 0), list(children.get(root, []))
     while frontier:
         pid = frontier.pop()
+        below.append(pid)
         total += ticks.get(pid, 0)
         frontier += children.get(pid, [])
-    return total / os.sysconf("SC_CLK_TCK")
+    return below, total / os.sysconf("SC_CLK_TCK")
 
 
 def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
@@ -337,10 +340,18 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
                 os.set_blocking(info_read, False)
                 init = _namespace_init(info_read, proc.pid)
                 os.close(info_read)
-                if init is not None:  # its death ends the namespace and every process in it
-                    if timed_out:  # the kernel reaps the killed namespace: its CPU time is lost
-                        sampled_cpu = _tree_cpu(init)
-                    os.kill(init, signal.SIGKILL)
+                if init is not None:
+                    if timed_out:
+                        # Kill the submission, not the init, so the init copies a capped workdir
+                        # back (what it wrote so far is part of the verdict); sample the CPU time
+                        # first, as processes the kernel reaps with the namespace lose theirs.
+                        below, sampled_cpu = _descendants(init)
+                        for pid in below:
+                            with contextlib.suppress(OSError):
+                                os.kill(pid, signal.SIGKILL)
+                        _wait(proc.pid, COPY_BACK_SECONDS)
+                    with contextlib.suppress(OSError):  # its death ends the namespace and all in it
+                        os.kill(init, signal.SIGKILL)
                     _wait(proc.pid, BWRAP_GRACE_SECONDS)
             # Kill the group before reaping its leader, so the pgid cannot have been reused.
             _killpg(proc.pid)

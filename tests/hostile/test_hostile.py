@@ -139,10 +139,12 @@ def test_cpu_loop_times_out(mode, root):
     assert 0.7 <= outcome.cpu_seconds < 1.5 and outcome.wall_seconds < 6.0
 
 
-def test_sleep_loop_times_out_on_the_wall_clock(mode, root):
-    outcome, _ = contained(root, "sleep_loop", runner.Limits(wall_seconds=1.0, memory_mb=256))
+def test_sleep_loop_times_out_on_the_wall_clock_and_keeps_its_output(mode, root):
+    outcome, workdir = contained(root, "sleep_loop", runner.Limits(wall_seconds=1.0, memory_mb=256))
     assert outcome.timed_out and outcome.signal == signal.SIGKILL
-    assert 1.0 <= outcome.wall_seconds < 2.0 and outcome.cpu_seconds < 0.5
+    assert 1.0 <= outcome.wall_seconds < 2.5 and outcome.cpu_seconds < 0.5
+    # What it wrote before the limit is part of the verdict's message (even from a capped workdir).
+    assert (workdir / "output.txt").read_text(encoding="utf-8") == "Minimum number of moves = 4\n"
 
 
 def test_memory_bomb_is_memory_exceeded(mode, root):

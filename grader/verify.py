@@ -121,7 +121,8 @@ def _content_problems(parsed: ParsedSolution, expected: Expected, rules: Rules) 
             known = f" in {expected.optimal_moves} moves" if expected.optimal_moves is not None else ""
             return [Problem(Verdict.WA, parsed.unsolvable_line,
                             f"says the board is unsolvable, but it can be solved{known}")]
-        if boards or parsed.moves is not None:
+        # Princeton's moves() is -1 for an unsolvable board; a header saying so is not a solution.
+        if boards or (parsed.moves is not None and parsed.moves >= 0):
             return [Problem(Verdict.WA, parsed.header_line or lines[0],
                             "says the board is unsolvable, but also prints a solution")]
         return []

@@ -117,3 +117,19 @@ def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
     results = grade(EXAMPLES, DATA / "testset", None, jobs=2, only=["AC-python-*"], cases=["2x2-*"])
     [submission] = results.submissions
     assert [c.case for c in submission.cases] == ["2x2-d5"] and results.max_score == submission.max_score == 1
+
+
+def test_any_command_from_the_config(tmp_path: Path) -> None:
+    subs = tmp_path / "subs" / "shell-student"
+    subs.mkdir(parents=True)
+    (subs / "solve.sh").write_text('echo "Unsolvable puzzle" > output.txt\n')
+    config = tmp_path / "assignment.toml"
+    config.write_text('language = "command"\n[command]\nbuild = ["/bin/sh", "-c", "cp solve.sh built.sh"]\n'
+                      'run = ["/bin/sh", "built.sh", "{input}"]\n')
+    [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=2, assignment_path=config).submissions
+    assert submission.language == "command" and submission.build["ok"]
+    by_case = {c.case: c.verdict.value for c in submission.cases}
+    assert by_case["3x3-unsolvable"] == "AC" and by_case["3x3-d3"] == "WA"
+    config.write_text('language = "command"\n[command]\nbuild = ["/bin/sh", "-c", "exit 3"]\nrun = ["true"]\n')
+    [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=1, assignment_path=config).submissions
+    assert submission.verdict.value == "CE" and "exited with status 3" in submission.build["message"]

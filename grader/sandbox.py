@@ -149,7 +149,7 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
         args += ["--info-fd", str(info_fd)]
     args += ["--chdir", str(workdir), "--"]
     if quota:
-        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work", uid=drop_uid), "sh"]
+        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work"), "sh"]
     else:
         args += INIT_SHIM
     if drop_uid is not None:
@@ -174,8 +174,9 @@ def _dirs_to(path: Path, made: set[str]) -> list[str]:
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
 HOST_WORKDIR_DIR = "/run/npuzzle-grader"
 # The same, filling the capped workdir first and copying it back after (symlinks as
-# symlinks, never writing through one). A run killed at its time limit is not copied back.
-QUOTA_INIT = ('cp -a {host}/. . && chown -R {uid}:{uid} . '
+# symlinks, never writing through one). The runner has given the host workdir to the
+# submission's uid, so ``cp -a`` gives it the copy too.
+QUOTA_INIT = ('cp -a {host}/. . '
               '|| {{ echo "grader sandbox: cannot copy the workdir in" >&2; exit 125; }}; '
               '"$@"; status=$?; '
               'cp -a --remove-destination ./. {host}/ '

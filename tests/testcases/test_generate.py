@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grader.testset import load_testset
+from grader.testset_certify import STYLES, format_board
 from grader.testset_generate import Bucket
+from solver.board import Board
 from solver.formats import parse_puzzle
 from tests.testcases.helpers import grade
 
@@ -96,3 +100,9 @@ def test_impossible_bucket_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
                                             message: str) -> None:
     code, _, err = grade(capsys, "testcases", "generate", tmp_path, "--seed", "1", "--bucket", bucket)
     assert code == 2 and message in err
+
+
+@given(st.integers(2, 11).flatmap(lambda n: st.permutations(range(n * n)).map(lambda t: Board(tuple(t), n))),
+       st.sampled_from(STYLES))
+def test_every_style_parses_back_to_the_board(board: Board, style: str) -> None:
+    assert parse_puzzle(format_board(board, style)) == board

@@ -79,7 +79,7 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
     """Solve every instance, print the table and the totals; return 1 if any answer is wrong."""
     for note in notes:
         print(note)
-    head = f"{'instance':<34} {'N':>2} {'len':>4} {'nodes':>12} {'seconds':>9}"
+    head = f"{'instance':<34} {'N':>2} {'len':>4} {'nodes':>13} {'seconds':>9} {'cpu s':>8}"
     if side_by_side:
         head += f" | {'A* nodes':>12} {'A* s':>8} {'ratio(s)':>9}"
     print(head)
@@ -87,15 +87,18 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
     total_nodes = total_s = 0.0
     a_nodes = a_s = ours_s_where_astar = 0.0
     a_done = 0
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     for case in instances:
+        cpu_before = time.process_time()
         result = solve(case.board)
+        cpu_used = time.process_time() - cpu_before
         total_nodes += result.expanded
         total_s += result.seconds
         ok = result.moves == (-1 if case.optimal is None else case.optimal)
         wrong += not ok
         shown = "unsolv." if result.path is None else str(result.moves)
-        line = f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>12,} {result.seconds:>9.4f}"
+        line = (f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>13,} {result.seconds:>9.4f} "
+                f"{cpu_used:>8.3f}")
         if not ok:
             line += f"  WRONG: expected {case.optimal}"
         if side_by_side:
@@ -110,10 +113,10 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
             except SearchLimitError:
                 line += f" | {'> limit':>12} {'-':>8} {'-':>9}"
         print(line, flush=True)
-    wall = time.perf_counter() - began
+    wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     print(f"\n{title}: {len(instances)} instances, {len(instances) - wrong} correct, {wrong} wrong")
     print(f"total: {total_nodes:,.0f} nodes expanded, {total_s:.3f} s searching, {wall:.3f} s wall "
-          f"(including path building)")
+          f"(including path building), {cpu:.3f} s CPU")
     if side_by_side:
         print(f"A*/Manhattan finished {a_done} of {len(instances)} within {astar_limit:,} nodes: "
               f"{a_nodes:,.0f} nodes, {a_s:.3f} s vs ours {ours_s_where_astar:.3f} s on the same instances "

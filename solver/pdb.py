@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from solver.board import Board
+from solver.errors import OutputError
 from solver.idastar import PDB, PDB_LC, Heuristic
 from solver.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
 
@@ -333,7 +334,10 @@ def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, 
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
     table[:] = pack_table(n, tiles, dist)
     del dist
-    write_table(path, key, table.tobytes())
+    try:
+        write_table(path, key, table.tobytes())
+    except (OSError, OutputError) as exc:  # a read-only cache costs a rebuild next time, not this solve
+        status += f", not cached: {exc}"
     return TableInfo(tiles, path, status, time.perf_counter() - began, table)
 
 

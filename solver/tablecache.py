@@ -72,13 +72,13 @@ def _check_payload(path: Path, payload: memoryview | bytes, size: int, extra: bo
 
 
 def read_table(path: Path, key: str) -> bytes | None:
-    """The verified payload of ``path``; ``None`` if the file does not exist.
+    """The verified payload of ``path``; ``None`` if the file does not exist or cannot be opened.
 
     Raises :class:`CorruptTableError` if anything about the file is wrong.
     """
     try:
         handle = path.open("rb")
-    except FileNotFoundError:
+    except OSError:  # missing or unreadable: the caller builds it afresh
         return None
     with handle:
         size, digest = _read_header(handle, path, key)
@@ -90,12 +90,12 @@ def read_table(path: Path, key: str) -> bytes | None:
 def read_table_into(path: Path, key: str, out: memoryview) -> bool:
     """Read a table's payload straight into ``out`` (no second copy in memory) and verify it.
 
-    Returns ``False`` if the file does not exist; raises :class:`CorruptTableError` if
+    Returns ``False`` if the file does not exist or cannot be opened; raises :class:`CorruptTableError` if
     anything is wrong, including a payload of another size than ``out``.
     """
     try:
         handle = path.open("rb")
-    except FileNotFoundError:
+    except OSError:  # missing or unreadable: the caller builds it afresh
         return False
     with handle:
         size, digest = _read_header(handle, path, key)

@@ -148,3 +148,12 @@ def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
         assert line.rstrip().endswith("ok"), line
     assert f"cache folder: {pdb_cache}" in out
     assert "search kernel ready in" in out
+
+
+def test_unwritable_cache_still_gives_the_table(tmp_path: Path, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(blocker / "cache"))
+    info = load_table(4, (13, 14, 15), show_progress=False)
+    assert info.status.startswith("built, not cached:")
+    assert pattern_value(4, (13, 14, 15), info.table, Board.goal(4).tiles) == 0

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
-import re
-import resource
 import select
 import signal
 import subprocess
@@ -25,18 +22,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader import sandbox
+from grader import rlimits, sandbox
 
 REAPER = Path(__file__).with_name("reaper.py")
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
-# Per uid, so only set when submissions run as a dedicated one (root's uid drop).
-NPROC_LIMIT = 1024
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
 COPY_BACK_SECONDS = 2.0  # for a timed-out run's init to copy its capped workdir back
 WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
-JVM_THREADS_ALLOWED = 24                # thread stacks the JVM's data limit leaves room for
-JVM_NATIVE_BYTES = 256 * 1024 * 1024    # metaspace, code cache, GC tables, libraries
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"Could not reserve enough space",
@@ -71,68 +64,6 @@ class Outcome:
 def isolation_layers() -> list[str]:
     """The layers active on this machine (probed once, cached), for results.json."""
     return sandbox.plan().layers
-
-
-def _cpu_limit(limits: Limits) -> int:
-    """RLIMIT_CPU's soft value: the CPU limit (the wall limit when unset), whole seconds up."""
-    cpu = limits.cpu_seconds if limits.cpu_seconds is not None else limits.wall_seconds
-    return max(1, math.ceil(cpu))
-
-
-def jvm_data_bytes(memory_mb: int, argv: Sequence[str] = ()) -> int:
-    """RLIMIT_DATA for a JVM whose heap is capped by ``-Xmx{memory_mb}m``.
-
-    The data limit counts every writable mapping, so it must leave room beyond the heap:
-    each Java thread's whole ``-Xss`` stack (the JVM starts about ten threads; a 1 GB
-    heap with ``-Xss64m`` under a 1.5 GB data limit died at 830 MB of heap), metaspace,
-    the code cache. Measured here: OpenJDK 17, ``-Xmx256m -Xss64m`` cannot start under
-    384 MB; with this allowance the heap, not the data limit, runs out first.
-    """
-    stack = 1024 * 1024
-    for arg in argv:
-        match = re.fullmatch(r"-Xss(\d+)([kKmMgG]?)", arg)
-        if match:
-            stack = int(match.group(1)) * {"": 1, "k": 2**10, "m": 2**20, "g": 2**30}[match.group(2).lower()]
-    return memory_mb * 2**20 + JVM_THREADS_ALLOWED * stack + JVM_NATIVE_BYTES
-
-
-def rlimit_values(limits: Limits, dedicated_uid: bool, argv: Sequence[str] = ()) -> list[tuple[int, int, int]]:
-    """(resource, soft, hard) for a run: SIGXCPU at the CPU limit, SIGKILL a second later."""
-    cpu_soft = _cpu_limit(limits)
-    memory = jvm_data_bytes(limits.memory_mb, argv) if limits.jvm else limits.memory_mb * 1024 * 1024
-    # stdout/stderr are files too: let them exceed the cap by a byte so truncation shows.
-    fsize = max(limits.file_size_bytes, limits.output_bytes + 1)
-    values = [(resource.RLIMIT_CPU, cpu_soft, cpu_soft + 1),
-              (resource.RLIMIT_FSIZE, fsize, fsize),
-              (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
-              (resource.RLIMIT_CORE, 0, 0)]
-    # The JVM reserves far more address space than it uses and cannot start under RLIMIT_AS;
-    # its heap is capped by the caller's -Xmx, the rest by the data limit (jvm_data_bytes).
-    values.append((resource.RLIMIT_DATA if limits.jvm else resource.RLIMIT_AS, memory, memory))
-    if dedicated_uid and hasattr(resource, "RLIMIT_NPROC"):
-        values.append((resource.RLIMIT_NPROC, NPROC_LIMIT, NPROC_LIMIT))
-    return values
-
-
-PRLIMIT_NAMES = {resource.RLIMIT_CPU: "cpu", resource.RLIMIT_FSIZE: "fsize", resource.RLIMIT_NOFILE: "nofile",
-                 resource.RLIMIT_CORE: "core", resource.RLIMIT_AS: "as", resource.RLIMIT_DATA: "data",
-                 getattr(resource, "RLIMIT_NPROC", -1): "nproc"}
-
-
-def _within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """The limits, lowered to the grader's own hard limits (which an unprivileged run cannot raise)."""
-    clamped = []
-    for res, soft, hard in values:
-        ours = resource.getrlimit(res)[1]
-        if ours != resource.RLIM_INFINITY:
-            soft, hard = min(soft, ours), min(hard, ours)
-        clamped.append((res, soft, hard))
-    return clamped
-
-
-def _limiter(values: list[tuple[int, int, int]]) -> list[str]:
-    """``prlimit`` applying ``values`` to the submission alone (not to bwrap or the init)."""
-    return [sandbox.tool("prlimit"), *(f"--{PRLIMIT_NAMES[res]}={soft}:{hard}" for res, soft, hard in values), "--"]
 
 
 def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
@@ -272,13 +203,13 @@ def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan:
     The rlimits go to the submission alone, set by ``prlimit`` or the reaper shim, so
     bwrap, the init and the copies in and out of a capped workdir are not bound by them.
     """
-    values = _within_ours(rlimit_values(limits, plan.drop_uid is not None, argv)) if plan.rlimits else []
+    values = rlimits.within_ours(rlimits.rlimit_values(limits, plan.drop_uid is not None, argv)) if plan.rlimits else []
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
         quota = _workdir_quota(workdir, limits) if plan.drop_uid is not None else None
         return sandbox.bwrap_prefix(sandbox.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd, quota,
-                                    _limiter(values) if values else []) + list(argv)
+                                    rlimits.prlimit_argv(values) if values else []) + list(argv)
     uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
     encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER), uid, encoded, "--"]
@@ -302,7 +233,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     tmpdir = _prepare_workdir(workdir, plan.drop_uid)
     environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
     environment.update(env or {})
-    cpu_limit = _cpu_limit(limits) if plan.rlimits else None
+    cpu_limit = rlimits.cpu_limit(limits) if plan.rlimits else None
 
     with tempfile.TemporaryFile(prefix="npuzzle-out-") as out, \
             tempfile.TemporaryFile(prefix="npuzzle-err-") as err, \

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader import doctor, runner, sandbox
+from grader import doctor, rlimits, runner, sandbox
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 
@@ -98,7 +98,7 @@ def test_runs_as_nobody_when_root(workdir):
 # ---------------------------------------------------------------- rlimits
 def test_rlimits_for_native_code_limit_the_address_space():
     values = {res: (soft, hard) for res, soft, hard in
-              runner.rlimit_values(runner.Limits(wall_seconds=2.5, memory_mb=100, open_files=64), False)}
+              rlimits.rlimit_values(runner.Limits(wall_seconds=2.5, memory_mb=100, open_files=64), False)}
     assert values[resource.RLIMIT_AS] == (100 * 2**20, 100 * 2**20)
     assert values[resource.RLIMIT_CPU] == (3, 4)  # cpu defaults to the wall limit, rounded up
     assert values[resource.RLIMIT_NOFILE] == (64, 64)
@@ -108,22 +108,22 @@ def test_rlimits_for_native_code_limit_the_address_space():
 
 def test_rlimits_for_the_jvm_limit_data_not_address_space():
     argv = ["java", "-Xmx512m", "-Xss64m", "Main"]
-    values = {res: soft for res, soft, _ in runner.rlimit_values(runner.Limits(memory_mb=512, jvm=True), True, argv)}
-    assert values[resource.RLIMIT_DATA] == runner.jvm_data_bytes(512, argv)
+    values = {res: soft for res, soft, _ in rlimits.rlimit_values(runner.Limits(memory_mb=512, jvm=True), True, argv)}
+    assert values[resource.RLIMIT_DATA] == rlimits.jvm_data_bytes(512, argv)
     assert resource.RLIMIT_AS not in values
-    assert values[resource.RLIMIT_NPROC] == runner.NPROC_LIMIT  # only with a dedicated uid
+    assert values[resource.RLIMIT_NPROC] == rlimits.NPROC_LIMIT  # only with a dedicated uid
 
 
 def test_the_jvm_data_limit_leaves_room_for_every_thread_stack():
-    base = runner.jvm_data_bytes(512)
-    assert base == 512 * 2**20 + runner.JVM_THREADS_ALLOWED * 2**20 + runner.JVM_NATIVE_BYTES
-    assert runner.jvm_data_bytes(512, ["java", "-Xss64m"]) - base == runner.JVM_THREADS_ALLOWED * 63 * 2**20
-    assert runner.jvm_data_bytes(512, ["java", "-Xss512k"]) < base
+    base = rlimits.jvm_data_bytes(512)
+    assert base == 512 * 2**20 + rlimits.JVM_THREADS_ALLOWED * 2**20 + rlimits.JVM_NATIVE_BYTES
+    assert rlimits.jvm_data_bytes(512, ["java", "-Xss64m"]) - base == rlimits.JVM_THREADS_ALLOWED * 63 * 2**20
+    assert rlimits.jvm_data_bytes(512, ["java", "-Xss512k"]) < base
 
 
 def test_file_size_limit_leaves_room_to_see_truncated_output():
     values = {res: soft for res, soft, _ in
-              runner.rlimit_values(runner.Limits(output_bytes=5_000_000, file_size_bytes=1000), False)}
+              rlimits.rlimit_values(runner.Limits(output_bytes=5_000_000, file_size_bytes=1000), False)}
     assert values[resource.RLIMIT_FSIZE] == 5_000_001
 
 

@@ -69,3 +69,14 @@ def test_results_json_is_valid_and_scores_add_up() -> None:
         ("alice", 1.0, "TLE", {"TLE": 1, "SUB": 1}), ("bob/../x", 0.0, "CE", {"CE": 2}),
         ("carol", 2.0, "AC", {"AC": 1})]
     assert data["max_score"] == 3.0 and data["interrupted"] is True
+
+
+def test_many_cases_show_one_letter_each(update_golden: bool) -> None:
+    cases = tuple({"id": f"case-{i:02d}", "points": 1.0, "n": 3, "solvable": True, "optimal_moves": 4,
+                   "visibility": "visible"} for i in range(12))
+    verdicts = [Verdict.AC, Verdict.SUB, Verdict.WA, Verdict.PE, Verdict.TLE, Verdict.MLE, Verdict.RTE, Verdict.NO,
+                Verdict.JE, Verdict.AC, Verdict.AC]  # the twelfth case did not run
+    submission = SubmissionResult("dana", "python", {"ok": True}, tuple(
+        case(f"case-{i:02d}", v, 0.0, 1.0, "") for i, v in enumerate(verdicts)), max_score=12.0, complete=False)
+    results = GradingResults("demo", "demo", {}, cases, (submission,))
+    check_golden(GOLDEN / "table-letters.txt", render(results, detail=True), update_golden)

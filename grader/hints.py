@@ -57,6 +57,8 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | No
     (re.compile(r"(ModuleNotFoundError|ImportError): No module named '(?P<mod>[^'.]+)"),
      lambda m, ctx: f"the module {m.group('mod')!r} is not available where submissions run: use the standard "
                     "library only (or ask the staff)"),
+    (re.compile(r"sys\.argv\[\d+\].*\n(?:.*\n)*?IndexError"),
+     lambda m, ctx: f"the program expected a command-line argument: {ctx.input_given}"),
     (re.compile(r"java\.util\.NoSuchElementException|EOFError|java\.lang\.ArrayIndexOutOfBoundsException: "
                 r"(Index 0 out of bounds for length 0|0)\b"),
      lambda m, ctx: f"the program expected input it did not get: {ctx.input_given}"),

@@ -162,6 +162,18 @@ def _content_problems(parsed: ParsedSolution, expected: Expected, rules: Rules) 
     return []
 
 
+def _wrap_hint(before: Board, after: Board) -> str:
+    """Name the classic bug: the blank 'moves' from the end of one row to the start of the next."""
+    if before.n != after.n:
+        return ""
+    p, q, n = before.blank, after.blank, before.n
+    changed = [i for i in range(n * n) if before.tiles[i] != after.tiles[i]]
+    if abs(p - q) == 1 and p // n != q // n and sorted(changed) == sorted((p, q)):
+        return (f"; the blank wrapped from row {p // n + 1}, column {p % n + 1} to row {q // n + 1}, "
+                f"column {q % n + 1}: a left/right move must stay in its row")
+    return ""
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -195,8 +207,9 @@ def _steps(boards: Sequence[Board], lines: Sequence[int]) -> list[Problem]:
                 problem = Problem(Verdict.WA, lines[index], f"{where}: {what} printed twice "
                                                             "(that is not a move)", view)
             elif before.move_to(board) is None:
-                problem = Problem(Verdict.WA, lines[index], f"{where}: not a legal move (the blank must slide "
-                                                            "one cell up, down, left or right)", view)
+                problem = Problem(Verdict.WA, lines[index], f"{where}: not a legal move (the blank must slide one "
+                                                            f"cell up, down, left or right){_wrap_hint(before, board)}",
+                                  view)
             elif board.tiles in seen:
                 first = seen[board.tiles]
                 problem = Problem(Verdict.WA, lines[index], f"{where}: returns to the board already printed on "

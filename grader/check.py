@@ -45,16 +45,13 @@ def check_output(output: Path, input_path: Path | None = None, rules: Rules = Ru
         board = parse_puzzle(read_input(input_path), str(input_path))
     else:
         try:
-            first = parse_solution(data, name, unsolvable_wordings=rules.unsolvable_wordings).boards
+            parsed = parse_solution(data, name, unsolvable_wordings=rules.unsolvable_wordings)
         except SolutionFormatError:
-            first = ()
-        if not first:
-            board = None
-        else:
-            board = first[0]
-            notes.append(f"note: no --input given, so the first board (line "
-                         f"{parse_solution(data, name, unsolvable_wordings=rules.unsolvable_wordings).board_lines[0]})"
-                         " is taken as the input")
+            parsed = None
+        board = parsed.boards[0] if parsed and parsed.boards else None
+        if parsed and board is not None:
+            notes.append(f"note: no --input given, so the first board (line {parsed.board_lines[0]}) is taken "
+                         "as the input")
     if board is None:
         # Only the format can be checked: an unreadable file, or a bare 'unsolvable' line.
         result = verify(data, Expected(Board.goal(2), solvable=False, optimal_moves=None), rules)

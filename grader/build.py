@@ -29,7 +29,8 @@ from grader.verdicts import Verdict
 
 BUILD_LOG_BYTES = 200_000
 MAX_SUBMISSION_BYTES = 50_000_000
-"""A submission larger than this (a virtualenv, a data set...) is refused instead of copied into every run."""
+MAX_SUBMISSION_FILES = 5_000
+"""A submission larger than these (a virtualenv, a data set...) is refused instead of copied into every run."""
 SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
 JAVAC_HEAP_MB = 768
 _PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
@@ -85,11 +86,12 @@ def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
         found = sorted(p.name for p in source.iterdir())[:10]
         return Build("unknown", None, failure=Verdict.CE,
                      message=f"no .java or .py files found (the submission holds: {', '.join(found) or 'nothing'})")
-    size = sum(p.stat().st_size for p in source.rglob("*") if p.is_file() and not p.is_symlink())
-    if size > MAX_SUBMISSION_BYTES:
+    files = [p for p in source.rglob("*") if p.is_file() and not p.is_symlink()]
+    size = sum(p.stat().st_size for p in files)
+    if size > MAX_SUBMISSION_BYTES or len(files) > MAX_SUBMISSION_FILES:
         return Build(language, None, failure=Verdict.CE,
-                     message=f"the submission holds {size:,} bytes (at most {MAX_SUBMISSION_BYTES:,}): "
-                             "hand in source files only")
+                     message=f"the submission holds {len(files):,} files and {size:,} bytes (at most "
+                             f"{MAX_SUBMISSION_FILES:,} and {MAX_SUBMISSION_BYTES:,}): hand in source files only")
     bundle = workdir / "bundle"
     shutil.copytree(source, bundle, symlinks=True, ignore=shutil.ignore_patterns("__MACOSX", ".git", "*.class"))
     for extra in assignment.extra_files:

@@ -64,3 +64,15 @@ def test_python_entry_order(tmp_path: Path) -> None:
     assert python_entry(tmp_path, Assignment())[0] == ["main.py"]
     write(tmp_path, {"solver/__main__.py": ""})
     assert python_entry(tmp_path, Assignment())[0] == ["-m", "solver"]
+
+
+def test_oversized_submission_is_refused(tmp_path: Path, monkeypatch) -> None:
+    from grader import build as build_module
+    from grader.build import build
+
+    monkeypatch.setattr(build_module, "MAX_SUBMISSION_FILES", 3)
+    write(tmp_path / "sub", {f"m{i}.py": "" for i in range(4)})
+    (tmp_path / "work").mkdir()
+    result = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert result.failure is not None and result.failure.value == "CE"
+    assert "4 files" in result.message and "hand in source files only" in result.message

@@ -1,6 +1,7 @@
 """Find the submissions in a folder: each immediate subfolder, or ``.zip`` file, is one.
 
-A submission is named by its folder (or zip file stem), which is the student id. Zips
+A submission is named by its folder (or zip file stem), which is the student id; a folder
+holding nothing but one zip (an LMS download) is that zip. Zips
 are extracted into a staging folder with no path traversal (absolute names, ``..``,
 symlinks), and capped in entry count and total size, so a hostile archive cannot write
 outside its folder or fill the disk. A folder or zip holding only one folder (plus
@@ -10,6 +11,7 @@ folder, such as ``solver/``, is the code itself).
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import stat
 import zipfile
@@ -45,7 +47,11 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
         if entry.name.startswith(".") or entry.name in IGNORED:
             continue
         if entry.is_dir():
-            submission = Submission(entry.name, entry, unwrap(entry))
+            root = unwrap(entry)
+            inner = _lone_zip(root)
+            # An LMS download: the student's folder holds just the archive they uploaded.
+            submission = (Submission(entry.name, entry, unwrap(entry)) if inner is None
+                          else dataclasses.replace(_from_zip(inner, staging / "zips" / entry.name), id=entry.name))
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             submission = _from_zip(entry, staging / "zips" / entry.stem)
         else:
@@ -71,6 +77,13 @@ def unwrap(folder: Path) -> Path:
             folder = children[0]
         else:
             return folder
+
+
+def _lone_zip(folder: Path) -> Path | None:
+    children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
+    if len(children) == 1 and children[0].is_file() and children[0].suffix.lower() == ".zip":
+        return children[0]
+    return None
 
 
 def _is_python_package(folder: Path) -> bool:

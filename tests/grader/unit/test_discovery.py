@@ -70,3 +70,12 @@ def test_bad_zip_is_a_submission_with_a_problem(tmp_path: Path) -> None:
 def test_missing_folder_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(SubmissionsError, match="expected a folder of submissions, found nothing"):
         discover(tmp_path / "nope", tmp_path / "staging")
+
+
+def test_folder_holding_only_the_uploaded_zip(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    (subs / "erin_12345").mkdir(parents=True)
+    make_zip(subs / "erin_12345" / "project3.zip", {"project3/src/project/Solver.java": b"package project;"})
+    [erin] = discover(subs, tmp_path / "staging")
+    assert erin.id == "erin_12345" and erin.root is not None
+    assert (erin.root / "src" / "project" / "Solver.java").is_file()

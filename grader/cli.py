@@ -54,12 +54,17 @@ def main() -> None:
               help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`.")
 @click.option("--format", "output_format", type=click.Choice(["table", "classroom"]), default="table",
               show_default=True, help="stdout: the score table, or GitHub Classroom's result JSON (one submission).")
+@click.option("--resume", is_flag=True,
+              help="Continue an interrupted run into the same --out: results in its journal (--out/.journal) "
+                   "are kept, not run again. Refused if the test set or assignment changed.")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
                 jobs: int | None, only: tuple[str, ...], cases: tuple[str, ...], strict: bool,
-                time_limit: float | None, detail: bool, no_progress: bool, shard: Shard | None, output_format: str) -> int:
+                time_limit: float | None, detail: bool, no_progress: bool, shard: Shard | None, output_format: str,
+                resume: bool) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
     import os
 
+    from grader.journal import Journal
     from grader.pipeline import default_testset, grade
     from grader.report_table import render
 
@@ -67,7 +72,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     with _progress_bar(enabled=not no_progress) as progress:
         results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
                         strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
-                        shard=shard, cases=cases or None)
+                        shard=shard, cases=cases or None, journal=Journal(out_dir, resume))
     if output_format == "classroom":
         from grader.classroom import classroom_json
         click.echo(classroom_json(results.to_json()))

@@ -100,22 +100,25 @@ def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str]
     return merged
 
 
+def case_from_json(entry: Mapping[str, Any]) -> CaseResult:
+    """One case result back from its JSON (the inverse of ``CaseResult.to_json``)."""
+    values = {key: entry[key] for key in _CASE_FIELDS if key in entry}
+    values["verdict"] = Verdict(entry["verdict"])
+    values["problems"] = tuple(entry.get("problems", ()))
+    values["notes"] = tuple(entry.get("notes", ()))
+    if entry.get("path") is not None:
+        values["path"] = tuple(tuple(board) for board in entry["path"])
+    return CaseResult(**values)
+
+
+_CASE_FIELDS = frozenset(field.name for field in dataclasses.fields(CaseResult))
+
+
 def results_from_json(data: Mapping[str, Any]) -> GradingResults:
     """The results model back from its JSON (the inverse of ``GradingResults.to_json``)."""
-    case_fields = {field.name for field in dataclasses.fields(CaseResult)}
-
-    def case(entry: Mapping[str, Any]) -> CaseResult:
-        values = {key: entry[key] for key in case_fields if key in entry}
-        values["verdict"] = Verdict(entry["verdict"])
-        values["problems"] = tuple(entry.get("problems", ()))
-        values["notes"] = tuple(entry.get("notes", ()))
-        if entry.get("path") is not None:
-            values["path"] = tuple(tuple(board) for board in entry["path"])
-        return CaseResult(**values)
-
     submissions = tuple(
         SubmissionResult(id=s["id"], language=s["language"], build=dict(s["build"]),
-                         cases=tuple(case(c) for c in s["cases"]), max_score=s["max_score"],
+                         cases=tuple(case_from_json(c) for c in s["cases"]), max_score=s["max_score"],
                          complete=s.get("complete", True), source=s.get("source", ""))
         for s in data["submissions"])
     return GradingResults(testset=data["testset"], testset_path=data.get("testset_path", ""),
@@ -123,6 +126,16 @@ def results_from_json(data: Mapping[str, Any]) -> GradingResults:
                           submissions=submissions, isolation=tuple(data.get("isolation", ())),
                           interrupted=data.get("interrupted", False), strict=data.get("strict", False),
                           extra={k: v for k, v in data.items() if k not in TOP_LEVEL})
+
+
+def over_previous(results: GradingResults, out_dir: Path) -> GradingResults:
+    """``results`` merged over the results.json already in ``out_dir``: a regrade (``--only ID``)
+    replaces its submissions and keeps everyone else's entries as they were."""
+    previous = Path(out_dir) / "results.json"
+    if not previous.is_file():
+        return results
+    return results_from_json(merge_results([read_results(previous), results.to_json()],
+                                           [str(previous), "this run"], replace=True))
 
 
 def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False) -> GradingResults:

@@ -29,8 +29,11 @@ from grader.build import Build, build
 from grader.config import Assignment, find_assignment, load_assignment
 from grader.discovery import Submission, discover, require_folder
 from grader.errors import CaseFileError, ConfigError, OutputDirError
+from solver.errors import OutputError
 from grader.hints import Context, tail
+from grader.journal import Finished, Journal, run_key
 from grader.judge import Answer, judge, jvm_start_failure
+from grader.merge import over_previous
 from grader.results import CaseResult, GradingResults, SubmissionResult
 from grader.scoring import case_points
 from grader.shard import Shard
@@ -62,13 +65,16 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
           on_result: OnResult | None = None, shard: Shard | None = None,
-          cases: Iterable[str] | None = None) -> GradingResults:
+          cases: Iterable[str] | None = None, journal: Journal | None = None) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
     its slice of them (:mod:`grader.shard`); ``time_limit``
     replaces every case's wall limit; ``cases`` keeps the cases matching one of its patterns
-    (see :func:`select_cases`). Returns the results (``interrupted`` after Ctrl-C).
+    (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
+    a resuming journal supplies the results already finished, which are not run again. With ``only``,
+    the reports in ``out_dir`` keep the other submissions' entries. Returns the results
+    (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -89,11 +95,13 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]
         batch = _Batch(testset, assignment, expected, temp, time_limit)
-        results = batch.run(submissions, max(1, jobs), progress, on_result)
+        finished = journal.start(run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)) \
+            if journal else {}
+        results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
-        write_reports(results, Path(out_dir))
+        write_reports(over_previous(results, Path(out_dir)) if only else results, Path(out_dir))
     return results
 
 
@@ -121,10 +129,15 @@ def write_reports(results: GradingResults, out_dir: Path) -> None:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputDirError(f"{out_dir}: cannot create the results folder: {exc.strerror or exc}") from None
-    write_json(results, out_dir / "results.json")
-    write_csv(results, out_dir / "grades.csv")
-    write_feedback(results, out_dir / "feedback")
-    write_exports(results.to_json(), out_dir)
+    try:
+        write_json(results, out_dir / "results.json")
+        write_csv(results, out_dir / "grades.csv")
+        write_feedback(results, out_dir / "feedback")
+        write_exports(results.to_json(), out_dir)
+    except OutputError as exc:  # write_atomic's failure: the folder, not the data, is at fault
+        raise OutputDirError(str(exc)) from None
+    except OSError as exc:
+        raise OutputDirError(f"{out_dir}: cannot write the reports: {exc.strerror or exc}") from None
 
 
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:
@@ -156,17 +169,30 @@ class _Batch:
         self._counter = 0
         self._lock = threading.Lock()
 
+    def case_table(self) -> list[dict]:
+        """The cases as results.json lists them (with the case's own time limit, for the journal key)."""
+        return [{"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable, "optimal_moves": c.optimal_moves,
+                 "visibility": c.visibility, "board": list(self.expected[c.id].board.tiles),
+                 "time_limit_seconds": c.time_limit_seconds} for c in self.testset.cases]
+
     def run(self, submissions: list[Submission], jobs: int, progress: Progress | None,
-            on_result: OnResult | None) -> GradingResults:
+            on_result: OnResult | None, journal: Journal | None = None,
+            resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
-        total = len(submissions) * len(cases)
+        resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
+        # A submission whose every case is in the journal is not even rebuilt.
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)}
+        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
+            + len(cases) * (len(submissions) - len(resumed))
         builds: dict[str, Build] = {}
-        finished: dict[str, dict[str, CaseResult]] = {s.id: {} for s in submissions}
+        finished: dict[str, dict[str, CaseResult]] = {
+            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
+            for s in submissions}
         done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
-        waiting = iter(submissions)
+        waiting = iter([s for s in submissions if s.id not in complete])
 
         def start_build() -> None:
             # Builds are started one for one as builds finish, so a submission's runs queue
@@ -179,6 +205,9 @@ class _Batch:
             nonlocal done
             finished[submission.id][result.case] = result
             done += 1
+            if journal:
+                built = builds[submission.id]
+                journal.record(submission.id, str(submission.origin), built.language, built.to_json(), result)
             if on_result:
                 on_result(submission.id, result)
             if progress:
@@ -197,11 +226,12 @@ class _Batch:
                         built = future.result()
                         builds[submission.id] = built
                         start_build()
+                        todo = [each for each in cases if each.id not in finished[submission.id]]
                         if not built.ok:
-                            for each in cases:
+                            for each in todo:
                                 record(submission, self._not_built(each, built))
                             continue
-                        for each in cases:
+                        for each in todo:
                             pending[executor.submit(self._run_case, submission, built, each)] = (submission, each)
                     else:
                         record(submission, future.result())
@@ -213,11 +243,12 @@ class _Batch:
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:
-            built = builds.get(submission.id)
+            built, held = builds.get(submission.id), resumed.get(submission.id)
             results = tuple(sorted(finished[submission.id].values(), key=lambda r: order[r.case]))
+            language = built.language if built else held.language if held else "unknown"
             graded.append(SubmissionResult(
-                id=submission.id, language=built.language if built else "unknown",
-                build=built.to_json() if built else {}, cases=results,
+                id=submission.id, language=language,
+                build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
                 max_score=self.testset.total_points, complete=len(results) == len(cases),
                 source=str(submission.origin)))
         return GradingResults(
@@ -295,7 +326,8 @@ class _Batch:
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
         return CaseResult(
             case=case.id, verdict=verdict, points=case_points(verdict, case.points, assignment.suboptimal_credit),
-            max_points=case.points, message=message, seconds=outcome.wall_seconds, visibility=case.visibility,
+            max_points=case.points, message=message, visibility=case.visibility,
+            seconds=round(outcome.wall_seconds, 3),  # as results.json holds it, so a merge rewrites the same feedback
             cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
             moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
             solvable=case.solvable, problems=problems, notes=notes, path=path,

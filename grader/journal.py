@@ -1,0 +1,127 @@
+"""The journal: every finished (submission, case) result on disk, so ``grade --resume`` loses nothing.
+
+Layout, under the results folder::
+
+    .journal/run.json                      the run's key (a hash of the test set + assignment)
+    .journal/<submission>/<case>.json      one entry per finished result
+
+Why one small file per result rather than an append-only JSONL: each entry is written
+with :func:`solver.fileio.write_atomic` (temp file, fsync, rename), so after a ``kill -9``
+an entry is either whole or absent -- there is no torn last line to detect, no file to
+lock across worker threads, and one corrupt file (a disk fault) costs one result, which is
+then simply run again. A class of 300 students x 30 cases is 9,000 files of ~1 KB: cheap.
+
+Each entry carries what rebuilding the :class:`~grader.results.SubmissionResult` needs: the
+case result, and the submission's language, build info and source. Entries are checked
+against ``grader/schemas/journal.schema.json``; an entry that fails is ignored (re-run).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grader.errors import ConfigError, OutputDirError
+from grader.merge import case_from_json
+from grader.report_feedback import safe_name
+from grader.results import CaseResult
+from grader.schemacheck import schema_problems
+from solver.errors import OutputError
+from solver.fileio import write_atomic
+
+FOLDER = ".journal"
+KEY_FILE = "run.json"
+SCHEMA = "journal.schema.json"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What the journal holds for one submission: its build and the cases already graded."""
+
+    language: str
+    build: dict[str, Any]
+    source: str
+    cases: dict[str, CaseResult]
+
+
+def run_key(testset_name: str, cases: list[dict[str, Any]], assignment: Mapping[str, Any],
+            time_limit: float | None) -> str:
+    """A hash of everything that shapes a result: the cases (boards, answers, points, limits), the
+    assignment's settings (not its path on this machine) and a ``--time-limit`` override."""
+    settings = {"testset": testset_name, "cases": cases, "time_limit": time_limit,
+                "assignment": {k: v for k, v in assignment.items() if k != "source"}}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+
+
+class Journal:
+    """The journal of one results folder. :meth:`start` ties it to a run; :meth:`record` is thread-safe
+    (each entry is its own file, written atomically)."""
+
+    def __init__(self, out_dir: Path, resume: bool) -> None:
+        self.root = Path(out_dir) / FOLDER
+        self.resume = resume
+        self.key: str | None = None
+
+    def start(self, key: str) -> dict[str, Finished]:
+        """Tie the journal to ``key``; with ``resume``, return the finished results, else start empty.
+
+        Resuming a journal written for another test set or assignment is refused (exit 3): its
+        results would be mixed with results graded against different answers.
+        """
+        key_file = self.root / KEY_FILE
+        finished: dict[str, Finished] = {}
+        if self.resume and key_file.exists():
+            try:
+                stored = json.loads(key_file.read_text(encoding="utf-8")).get("key")
+            except (OSError, ValueError, AttributeError):
+                stored = None
+            if stored != key:
+                raise ConfigError(str(key_file), "$.key",
+                                  "this journal was written for a different test set or assignment (expected key "
+                                  f"{key[:12]}…, found {str(stored)[:12]}…); resume with the same --testcases, "
+                                  "--assignment, --cases and --time-limit, or grade again without --resume")
+            finished = self._read(key)
+        elif not self.resume and self.root.exists():
+            shutil.rmtree(self.root)  # a fresh run: old entries must not leak into a later --resume
+        self.key = key
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            write_atomic(key_file, json.dumps({"format_version": FORMAT_VERSION, "key": key}) + "\n")
+        except (OSError, OutputError) as exc:
+            raise OutputDirError(f"{self.root}: cannot write the journal: {getattr(exc, 'strerror', None) or exc}") \
+                from None
+        return finished
+
+    def record(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+               result: CaseResult) -> None:
+        assert self.key is not None, "start() first"
+        entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
+                 "source": source, "language": language, "build": build, "result": result.to_json()}
+        folder = self.root / safe_name(submission_id)
+        try:
+            folder.mkdir(exist_ok=True)
+            write_atomic(folder / f"{safe_name(result.case)}.json", json.dumps(entry, ensure_ascii=False))
+        except (OSError, OutputError) as exc:
+            raise OutputDirError(f"{folder}: cannot write the journal: {getattr(exc, 'strerror', None) or exc}") \
+                from None
+
+    def _read(self, key: str) -> dict[str, Finished]:
+        finished: dict[str, Finished] = {}
+        for path in sorted(self.root.glob("*/*.json")):
+            try:
+                entry = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # unreadable: that case is simply graded again
+            if schema_problems(entry, SCHEMA) or entry["key"] != key:
+                continue
+            sid = entry["submission"]
+            held = finished.setdefault(sid, Finished(entry["language"], entry["build"], entry["source"], {}))
+            result = case_from_json(entry["result"])
+            held.cases[result.case] = result
+        return finished

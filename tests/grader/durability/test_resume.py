@@ -1,0 +1,120 @@
+"""Durability: every result is journaled, --resume finishes a run as if it had never stopped,
+and a regrade with --only replaces only its own results."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grader import pipeline
+from grader.cli import entry
+from grader.journal import FOLDER, Journal
+from grader.pipeline import grade
+from grader.results import CaseResult
+from grader.schemacheck import schema_problems
+from tests.support import REPO
+
+DATA = REPO / "tests" / "grader" / "data"
+EXAMPLES = REPO / "examples" / "submissions"
+TIMING = ("seconds", "cpu_seconds")
+
+
+def comparable(results_json: Path) -> dict[str, Any]:
+    """results.json without what differs between two honest runs: timings and the run folder."""
+    data = json.loads(results_json.read_text())
+    for submission in data["submissions"]:
+        submission["build"].pop("seconds", None)
+        for case in submission["cases"]:
+            for key in TIMING:
+                case.pop(key, None)
+    return data
+
+
+@pytest.fixture
+def subs(tmp_path: Path) -> Path:
+    root = tmp_path / "subs"
+    for name, example in [("a", "AC-python-correct"), ("b", "WA-python-wrong-k"), ("c", "NO-python-no-output")]:
+        shutil.copytree(EXAMPLES / example, root / name)
+    return root
+
+
+def interrupt_after(count: int):
+    seen: list[str] = []
+
+    def hook(submission_id: str, result: CaseResult) -> None:
+        seen.append(submission_id)
+        if len(seen) == count:
+            raise KeyboardInterrupt
+    return hook
+
+
+def test_interrupted_run_resumed_equals_an_uninterrupted_one(subs: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    whole, resumed = tmp_path / "whole", tmp_path / "resumed"
+    grade(subs, DATA / "testset", whole, jobs=2, journal=Journal(whole, resume=False))
+
+    # Interrupted after submission a's 5 cases and one of b's: a is finished, b half-done.
+    first = grade(subs, DATA / "testset", resumed, jobs=1, journal=Journal(resumed, resume=False),
+                  on_result=interrupt_after(6))
+    assert first.interrupted
+    entries = sorted((resumed / FOLDER).glob("*/*.json"))
+    assert len(entries) == 6
+    assert all(not schema_problems(json.loads(p.read_text()), "journal.schema.json") for p in entries)
+    kept = {p: p.read_bytes() for p in entries}
+
+    built: list[str] = []
+    real_build = pipeline.build
+    monkeypatch.setattr(pipeline, "build", lambda root, *a: built.append(root.name) or real_build(root, *a))
+    ran: list[tuple[str, str]] = []
+    second = grade(subs, DATA / "testset", resumed, jobs=2, journal=Journal(resumed, resume=True),
+                   on_result=lambda sid, result: ran.append((sid, result.case)))
+    assert not second.interrupted
+    assert "a" not in built  # every case of a was journaled: not even rebuilt
+    assert len(ran) == 15 - 6 and not any(sid == "a" for sid, _ in ran)
+    assert all(path.read_bytes() == data for path, data in kept.items())  # finished entries untouched
+    assert comparable(resumed / "results.json") == comparable(whole / "results.json")
+    assert (resumed / "grades.csv").read_text() == (whole / "grades.csv").read_text()
+
+
+def test_resume_against_another_testset_is_refused(subs: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    args = [str(subs), "--testcases", str(DATA / "testset"), "--out", str(out), "-j", "2", "--only", "c",
+            "--no-progress"]
+    assert entry(["run", *args]) == 0
+    capsys.readouterr()
+    # A different wall limit changes what a result means: mixing the two runs would be wrong.
+    assert entry(["run", *args, "--resume", "--time-limit", "3"]) == 3
+    err = capsys.readouterr().err
+    assert f"{out / FOLDER / 'run.json'}::$.key: this journal was written for a different test set" in err
+    assert "Traceback" not in err
+    assert entry(["run", *args, "--resume"]) == 0  # the same settings resume (here: nothing left to run)
+
+
+def test_only_regrade_replaces_only_that_submission(subs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    grade(subs, DATA / "testset", out, jobs=2)
+    before = json.loads((out / "results.json").read_text())
+    rows_before = (out / "grades.csv").read_text().splitlines()
+    feedback_before = {p.name: p.read_text() for p in (out / "feedback").iterdir()}
+
+    shutil.rmtree(subs / "b")
+    shutil.copytree(EXAMPLES / "AC-python-correct", subs / "b")  # the student fixed the bug
+    grade(subs, DATA / "testset", out, jobs=2, only=["b"])
+
+    after = json.loads((out / "results.json").read_text())
+    assert [s["id"] for s in after["submissions"]] == ["a", "b", "c"]
+    old, new = ({s["id"]: s for s in doc["submissions"]} for doc in (before, after))
+    assert new["a"] == old["a"] and new["c"] == old["c"]  # byte for byte, timings included
+    assert old["b"]["verdict"] == "WA" and new["b"]["verdict"] == "AC"
+    rows_after = (out / "grades.csv").read_text().splitlines()
+    assert [rows_after[i] for i in (0, 1, 3)] == [rows_before[i] for i in (0, 1, 3)]
+    assert rows_after[2].startswith("b,6,6,AC")
+    feedback_after = {p.name: p.read_text() for p in (out / "feedback").iterdir()}
+    assert feedback_after.keys() == feedback_before.keys()
+    assert feedback_after["a.txt"] == feedback_before["a.txt"] and feedback_after["c.txt"] == feedback_before["c.txt"]
+    assert feedback_after["b.txt"] != feedback_before["b.txt"]

@@ -6,7 +6,7 @@ are extracted into a staging folder with no path traversal (absolute names, ``..
 symlinks), and capped in entry count and total size, so a hostile archive cannot write
 outside its folder or fill the disk. A folder or zip holding only one folder (plus
 ``__MACOSX`` litter) is unwrapped: the code is what is inside it (but a Python package
-folder, such as ``solver/``, is the code itself).
+folder, such as ``solver/``, or a project's ``src/`` is part of the code's layout).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def unwrap(folder: Path) -> Path:
     """Descend through folders that hold nothing but one folder (a zip's top-level directory)."""
     while True:
         children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
-        if len(children) == 1 and children[0].is_dir() and not _is_python_package(children[0]):
+        if len(children) == 1 and children[0].is_dir() and not _is_code_folder(children[0]):
             folder = children[0]
         else:
             return folder
@@ -86,8 +86,9 @@ def _lone_zip(folder: Path) -> Path | None:
     return None
 
 
-def _is_python_package(folder: Path) -> bool:
-    return (folder / "__init__.py").is_file() or (folder / "__main__.py").is_file()
+def _is_code_folder(folder: Path) -> bool:
+    """A folder that is part of the code's layout: a Python package, or a project's ``src``."""
+    return folder.name == "src" or (folder / "__init__.py").is_file() or (folder / "__main__.py").is_file()
 
 
 def _from_zip(path: Path, target: Path) -> Submission:

@@ -31,7 +31,12 @@ def _missing_file(match: re.Match[str], ctx: Context) -> str | None:
     name = match.group("name").strip().strip("'\"")
     if name.endswith(ctx.input_file) and ctx.io == "files" and "/" not in name and "\\" not in name:
         return None
-    return f"the program tried to open {name!r}, which does not exist: {ctx.input_given} (do not hard-code a name or path)"
+    return (f"the program tried to open {name!r}, which does not exist: {ctx.input_given} "
+            "(do not hard-code a name or path)")
+
+
+def _uncaught(name: str, message: str | None) -> str:
+    return f"uncaught {name}" + (f": {message}" if message else "")
 
 
 _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | None]], ...] = (
@@ -63,9 +68,9 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | No
                 r"(Index 0 out of bounds for length 0|0)\b"),
      lambda m, ctx: f"the program expected input it did not get: {ctx.input_given}"),
     (re.compile(r"Exception in thread \"main\" (?P<exc>[\w.$]+)(?:: (?P<msg>.*))?"),
-     lambda m, ctx: f"uncaught {m.group('exc').rsplit('.', 1)[-1]}" + (f": {m.group('msg')}" if m.group('msg') else "")),
+     lambda m, ctx: _uncaught(m.group("exc").rsplit(".", 1)[-1], m.group("msg"))),
     (re.compile(r"^(?P<exc>[A-Z]\w*(Error|Exception))(?:: (?P<msg>.*))?$", re.M),
-     lambda m, ctx: f"uncaught {m.group('exc')}" + (f": {m.group('msg')}" if m.group('msg') else "")),
+     lambda m, ctx: _uncaught(m.group("exc"), m.group("msg"))),
 )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.hints import Context, excerpt, explain
-from grader.verdicts import RunFacts, Verdict, run_verdict
+from grader.verdicts import SOLVED, RunFacts, Verdict, run_verdict
 from grader.verify import Verification
 
 
@@ -61,7 +61,10 @@ def judge(facts: RunFacts, answer: Answer, verification: Verification | None, ct
         return verdict, "\n".join(parts)
     if answer.data is None or verification is None or verification.verdict is Verdict.NO:
         return Verdict.NO, _no_output(answer, ctx)
-    return verification.verdict, verification.message(answer.where)
+    message = verification.message(answer.where)
+    if answer.elsewhere and verification.verdict not in SOLVED:
+        message += f"\n({answer.elsewhere})"
+    return verification.verdict, message
 
 
 def _no_output(answer: Answer, ctx: Context) -> str:

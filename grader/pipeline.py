@@ -331,22 +331,25 @@ class _Batch:
             cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
             moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
             solvable=case.solvable, problems=problems, notes=notes, path=path,
-            stderr=tail(outcome.stderr, STDERR_LINES))
+            stderr=tail(answer.stderr, STDERR_LINES))
 
     def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:
         """The answer and whether it was cut at the output limit."""
         name = self.assignment.output_file
+        # Paths inside the run folder read better (and compare equal across runs) without it.
+        stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"")
         if self.assignment.io == "files":
             data, truncated = _read_regular(workdir / name, self.assignment.limits.output_bytes)
             elsewhere = ""
             if data is None and outcome.stdout.strip():
                 lines = len(outcome.stdout.splitlines())
                 elsewhere = f"the program printed {lines} line{'s' * (lines != 1)} on standard output instead"
-            return Answer(name, data, outcome.stderr, elsewhere), truncated
+            return Answer(name, data, stderr, elsewhere), truncated
         elsewhere = ""
-        if not outcome.stdout.strip() and (workdir / name).is_file():
-            elsewhere = f"it wrote {name} instead (in this assignment the answer goes to standard output)"
-        return Answer("standard output", outcome.stdout, outcome.stderr, elsewhere), outcome.stdout_truncated
+        if (workdir / name).is_file():
+            elsewhere = (f"it also wrote {name}, which is not graded: in this assignment the answer goes to "
+                         "standard output")
+        return Answer("standard output", outcome.stdout, stderr, elsewhere), outcome.stdout_truncated
 
 
 def _read_regular(path: Path, cap: int) -> tuple[bytes | None, bool]:

@@ -63,6 +63,12 @@ def test_stdout_is_judged_in_stdin_mode(tmp_path: Path) -> None:
     [submission] = grade(subs, DATA / "testset", None, jobs=2, assignment_path=config).submissions
     by_case = {c.case: c.verdict.value for c in submission.cases}
     assert by_case["3x3-unsolvable"] == "AC" and by_case["3x3-d3"] == "WA"
+    python_submission(subs, "filewriter", "open('output.txt', 'w').write('No solution possible')\nprint('done')\n")
+    [submission] = grade(subs, DATA / "testset", None, jobs=2, assignment_path=config, only=["filewriter"],
+                         cases=["3x3-unsolvable"]).submissions
+    assert submission.cases[0].verdict.value == "PE"
+    assert "found 'done'" in submission.cases[0].message
+    assert "it also wrote output.txt, which is not graded" in submission.cases[0].message
 
 
 def test_missing_java_toolchain_is_a_judge_error_per_submission(tmp_path: Path,

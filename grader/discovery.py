@@ -47,10 +47,15 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
         if entry.name.startswith(".") or entry.name in IGNORED:
             continue
         if entry.is_dir():
-            root = unwrap(entry)
-            inner = _lone_zip(root)
+            try:
+                root = unwrap(entry)
+                inner = _lone_zip(root)
+            except OSError as exc:  # one unreadable folder is that student's result, not a stopped batch
+                found.setdefault(entry.name, Submission(entry.name, entry, None,
+                                                        f"cannot read {entry}: {exc.strerror or exc}"))
+                continue
             # An LMS download: the student's folder holds just the archive they uploaded.
-            submission = (Submission(entry.name, entry, unwrap(entry)) if inner is None
+            submission = (Submission(entry.name, entry, root) if inner is None
                           else dataclasses.replace(_from_zip(inner, staging / "zips" / entry.name), id=entry.name))
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             submission = _from_zip(entry, staging / "zips" / entry.stem)

@@ -61,7 +61,8 @@ EXIT_CODES: dict[int, str] = {
     0: "grading completed (whatever the students scored), or the check passed",
     1: "internal grader error (please report it)",
     2: "bad command-line usage",
-    3: "a config, manifest or results file is malformed (file::$.path: message)",
+    3: "a config, manifest or results file is malformed (file::$.path: message), or --resume was asked "
+       "to continue a journal written for another test set or assignment",
     4: "a test case's input file is missing or unreadable",
     5: "the submissions folder is missing or unreadable",
     6: "the output folder cannot be written",

@@ -75,6 +75,8 @@ class Journal:
         results would be mixed with results graded against different answers.
         """
         key_file = self.root / KEY_FILE
+        if self.root.parent.exists() and not self.root.parent.is_dir():
+            raise OutputDirError(f"{self.root.parent}: expected a results folder, found a file")
         finished: dict[str, Finished] = {}
         if self.resume and key_file.exists():
             try:

@@ -4,6 +4,7 @@ and a regrade with --only replaces only its own results."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,25 @@ def test_only_regrade_replaces_only_that_submission(subs: Path, tmp_path: Path) 
     assert feedback_after.keys() == feedback_before.keys()
     assert feedback_after["a.txt"] == feedback_before["a.txt"] and feedback_after["c.txt"] == feedback_before["c.txt"]
     assert feedback_after["b.txt"] != feedback_before["b.txt"]
+
+
+def test_a_failed_report_write_leaves_the_old_report_whole(subs: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from grader.errors import OutputDirError
+    from solver import fileio
+
+    out = tmp_path / "out"
+    grade(subs, DATA / "testset", out, jobs=2, only=["c"])
+    old_csv = (out / "grades.csv").read_bytes()
+    real_fsync = fileio.os.fsync
+
+    def disk_full_on_csv(fd: int) -> None:
+        if Path(os.readlink(f"/proc/self/fd/{fd}")).name.startswith(".grades.csv."):
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(fileio.os, "fsync", disk_full_on_csv)
+    with pytest.raises(OutputDirError, match="grades.csv: cannot write: No space left on device"):
+        grade(subs, DATA / "testset", out, jobs=2, only=["a"])
+    assert (out / "grades.csv").read_bytes() == old_csv  # the old report, whole
+    assert not [p for p in out.rglob("*.tmp")]  # no half-written temp file left behind

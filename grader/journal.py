@@ -3,7 +3,7 @@
 Layout, under the results folder::
 
     .journal/run.json                      the run's key (a hash of the test set + assignment)
-    .journal/<submission>/<case>.json      one entry per finished result
+    .journal/<submission>-<hash>/<case>.json   one entry per finished result
 
 Why one small file per result rather than an append-only JSONL: each entry is written
 with :func:`solver.fileio.write_atomic` (temp file, fsync, rename), so after a ``kill -9``
@@ -105,7 +105,8 @@ class Journal:
         assert self.key is not None, "start() first"
         entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
                  "source": source, "language": language, "build": build, "result": result.to_json()}
-        folder = self.root / safe_name(submission_id)
+        # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
+        folder = self.root / f"{safe_name(submission_id)}-{hashlib.sha256(submission_id.encode()).hexdigest()[:8]}"
         try:
             folder.mkdir(exist_ok=True)
             write_atomic(folder / f"{safe_name(result.case)}.json", json.dumps(entry, ensure_ascii=False))

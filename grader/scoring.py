@@ -8,7 +8,9 @@ from grader.verdicts import Verdict
 
 
 def case_points(verdict: Verdict, max_points: float, suboptimal_credit: float) -> float:
-    """>>> case_points(Verdict.SUB, 2, 0.5)
+    """The points a verdict earns on a case worth ``max_points``.
+
+    >>> case_points(Verdict.SUB, 2, 0.5)
     1.0
     """
     if verdict is Verdict.AC:

@@ -59,6 +59,9 @@ def testcases() -> None:
 @click.option("--deep-4x4", type=click.IntRange(0), default=2, show_default=True,
               help="4x4 boards of --deep-range moves, tagged hard.")
 @click.option("--deep-range", callback=_range, default="50-56", show_default=True)
+@click.option("--deep-max-effort", type=click.IntRange(1), default=None, metavar="NODES",
+              help="Keep only deep boards that IDA* with Manhattan distance solves within NODES expanded nodes "
+                   "(a proxy for how long a student's A* takes).")
 @click.option("--two-by-two", type=click.IntRange(0), default=3, show_default=True, help="Random solvable 2x2 boards.")
 @click.option("--unsolvable", "unsolvable_sizes", callback=_sizes, default="2,3,3,4,4,5", show_default=True,
               help="Sizes of the unsolvable boards, one entry per board.")
@@ -74,7 +77,8 @@ def testcases() -> None:
 @click.option("--force", is_flag=True, help="Replace a set already in OUT_DIR.")
 @click.option("-q", "--quiet", is_flag=True, help="No line per case.")
 def generate_command(out_dir: Path, seed: str, style: str, name: str | None, description: str, random_3x3: int,
-                     buckets: tuple[str, ...], deep_4x4: int, deep_range: tuple[int, int], two_by_two: int,
+                     buckets: tuple[str, ...], deep_4x4: int, deep_range: tuple[int, int],
+                     deep_max_effort: int | None, two_by_two: int,
                      unsolvable_sizes: tuple[int, ...], solved_sizes: tuple[int, ...], corners: bool, hardest: bool,
                      points: float, hard_time_limit: float, visible_every: int, force: bool, quiet: bool) -> int:
     """Generate a certified test set into OUT_DIR from a seed."""
@@ -86,6 +90,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bucket") from None
     plan = Plan(random_3x3=random_3x3, buckets=parsed, deep_4x4=deep_4x4, deep_range=deep_range,
+                deep_max_effort=deep_max_effort,
                 two_by_two=two_by_two, unsolvable_sizes=unsolvable_sizes, solved_sizes=solved_sizes,
                 corners=corners, hardest_3x3=hardest, visible_every=visible_every, points=points,
                 hard_time_limit=hard_time_limit)

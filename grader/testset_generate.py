@@ -55,6 +55,9 @@ class Bucket:
     lo: int
     hi: int
     count: int
+    max_effort: int | None = None
+    """If set, keep only boards that IDA* with Manhattan distance solves within this many expanded
+    nodes: depth alone says little about how long a student's A* with Manhattan distance takes."""
 
     @classmethod
     def parse(cls, text: str) -> Bucket:
@@ -82,6 +85,7 @@ class Plan:
                                    Bucket(5, 30, 39, 1))
     deep_4x4: int = 2
     deep_range: tuple[int, int] = (50, 56)
+    deep_max_effort: int | None = None
     two_by_two: int = 3
     unsolvable_sizes: tuple[int, ...] = (2, 3, 3, 4, 4, 5)
     solved_sizes: tuple[int, ...] = (3, 4)
@@ -95,7 +99,7 @@ class Plan:
     max_attempts: int = 20_000
 
     def all_buckets(self) -> tuple[Bucket, ...]:
-        deep = (Bucket(4, *self.deep_range, self.deep_4x4),) if self.deep_4x4 else ()
+        deep = (Bucket(4, *self.deep_range, self.deep_4x4, self.deep_max_effort),) if self.deep_4x4 else ()
         return self.buckets + deep
 
 
@@ -158,6 +162,17 @@ def random_walk(rng: random.Random, n: int, length: int) -> Board:
     return board
 
 
+def _within_effort(board: Board, max_nodes: int) -> bool:
+    """Whether IDA* with Manhattan distance solves ``board`` within ``max_nodes`` expanded nodes.
+
+    Run without a node limit: the compiled search is fast to the end (tens of millions of nodes
+    a second) but slow to stop early, and 50-move boards rarely need more than 10^8 nodes.
+    """
+    from solver.solve import solve
+
+    return solve(board, "idastar", "manhattan").expanded <= max_nodes
+
+
 def _walk_boards(builder: _Builder, bucket: Bucket) -> Iterator[tuple[Board, int]]:
     """Walk boards whose heuristic makes the bucket reachable, with their walk length."""
     rng = builder.rng(f"walk-{bucket.n}-{bucket.lo}-{bucket.hi}")
@@ -207,6 +222,8 @@ def generate(seed: str | int, plan: Plan = Plan(), style: str = "plain",
             except CertificationLimit:
                 continue
             if cert.moves is None or not bucket.lo <= cert.moves <= bucket.hi:
+                continue
+            if bucket.max_effort is not None and not _within_effort(board, bucket.max_effort):
                 continue
             name = f"{bucket.n}x{bucket.n}-d{bucket.lo}-{bucket.hi}-{found + 1:02d}"
             b.add(name, board, ["walk"], found, f"random walk of {length} moves from the goal", cert=cert)

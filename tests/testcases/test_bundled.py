@@ -12,6 +12,7 @@ from grader.config import find_assignment, load_assignment
 from grader.testset import load_testset
 from grader.testset_import import name_claim
 from solver.formats import parse_puzzle
+from solver.solve import solve
 from tests.support import REPO, shared_data
 from tests.testcases.helpers import grade
 
@@ -40,6 +41,13 @@ def test_cmpe160_shape() -> None:
     assert all(c.time_limit_seconds > assignment.limits.wall_seconds for c in hard)
     # most of the grading work stays small: the sample submissions are plain A* in Python
     assert sum(c.n <= 3 for c in cases) >= 2 * len(cases) // 3
+
+
+def test_cmpe160_hard_cases_are_within_reach_of_a_plain_a_star() -> None:
+    """The generator's --deep-max-effort promise: IDA* with Manhattan needs at most 1.5M nodes."""
+    for case in (c for c in load_testset(CMPE160).cases if c.hard):
+        board = parse_puzzle(case.input_path.read_bytes())
+        assert solve(board, "idastar", "manhattan").expanded <= 1_500_000, case.id
 
 
 def test_cmpe160_holds_the_course_inputs_byte_for_byte() -> None:

@@ -13,9 +13,12 @@ from pathlib import Path
 
 import click
 
-from grader.errors import TestsetInvalid
+from grader.errors import EXIT_CODES, TestsetInvalid
 from grader.testset import VISIBILITIES
 from grader.testset_certify import STYLES
+from solver.clikit import exit_codes_epilog
+
+EPILOG = exit_codes_epilog({code: text for code, text in EXIT_CODES.items() if code in (0, 1, 2, 3, 4, 6, 8, 130)})
 
 
 def _echo_err(message: str) -> None:
@@ -39,12 +42,12 @@ def _range(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int,
     return int(match[1]), int(match[2])
 
 
-@click.group("testcases")
+@click.group("testcases", epilog=EPILOG)
 def testcases() -> None:
     """Make, import and check test sets whose every answer the reference solver certified."""
 
 
-@testcases.command("generate")
+@testcases.command("generate", epilog=EPILOG)
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", required=True, help="Any text; the same seed and options give the same files.")
 @click.option("--style", type=click.Choice(STYLES), default="plain", show_default=True,
@@ -103,7 +106,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
     return 0
 
 
-@testcases.command("import")
+@testcases.command("import", epilog=EPILOG)
 @click.argument("source_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="The set folder to create (or, with --append, to add to).")
@@ -163,7 +166,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     return 0
 
 
-@testcases.command("validate")
+@testcases.command("validate", epilog=EPILOG)
 @click.argument("set_dir", type=click.Path(path_type=Path))
 @click.option("-v", "--verbose", is_flag=True, help="A line per case as it is re-derived (on stderr).")
 def validate_command(set_dir: Path, verbose: bool) -> int:

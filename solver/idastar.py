@@ -172,6 +172,16 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     es = np.zeros(max(sets, 1), dtype=np.int64)
     tmp_e = np.zeros(max(sets, 1), dtype=np.int64)
     tmp_s = np.zeros(max(sets, 1), dtype=np.int64)
+    tmp_i = np.zeros(max(sets, 1), dtype=np.int64)
+    # how a tile's cell moves in each set's frame when the blank moves in direction k (the tile
+    # slides the other way: +n, -n, +1, -1), or in the reflected frame (+1, -1, +n, -n)
+    cstep = np.zeros(max(sets, 1) * 4, dtype=np.int64)
+    for st in range(sets):
+        q = st * nn
+        cstep[st * 4] = cells[q + n] - cells[q + 0]
+        cstep[st * 4 + 1] = cells[q + 0] - cells[q + n]
+        cstep[st * 4 + 2] = cells[q + 1] - cells[q + 0]
+        cstep[st * 4 + 3] = cells[q + 0] - cells[q + 1]
     best_s = 0
     if use_pdb:
         for st in range(sets):
@@ -196,6 +206,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     sv_l1 = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_l2 = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_ev = np.zeros((depth_cap + 1) * max(sets, 1), dtype=np.int64)
+    sv_ix = np.zeros((depth_cap + 1) * max(sets, 1), dtype=np.int64)
     sv_es = np.zeros((depth_cap + 1) * max(sets, 1), dtype=np.int64)
 
     h0 = ham
@@ -254,9 +265,8 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                         lc_col[dst % n] = sv_l2[d]
                 if use_pdb:
                     for st in range(sets):
-                        q = st * nn
-                        sl = slot[q + t]
-                        pidx[sl] -= (cells[q + dst] - cells[q + src]) * weight[q + t]
+                        sl = slot[st * nn + t]
+                        pidx[sl] = sv_ix[d * sets + st]
                         ev[sl] = sv_ev[d * sets + st]
                         es[st] = sv_es[d * sets + st]
                 d -= 1
@@ -288,9 +298,11 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             if use_pdb and f <= bound:
                 best = 0
                 for st in range(sets):
-                    q = st * nn
-                    sl = slot[q + t]
-                    e2 = _extra(pdb, offset[sl], pidx[sl] + (cells[q + dst] - cells[q + src]) * weight[q + t])
+                    q = st * nn + t
+                    sl = slot[q]
+                    index = pidx[sl] + cstep[st * 4 + k] * weight[q]
+                    e2 = _extra(pdb, offset[sl], index)
+                    tmp_i[st] = index
                     tmp_e[st] = e2
                     tmp_s[st] = es[st] - ev[sl] + e2
                     if tmp_s[st] > best:
@@ -338,9 +350,9 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     lc_col[dst % n] = lb
             if use_pdb:  # an accepted child had every set looked up
                 for st in range(sets):
-                    q = st * nn
-                    sl = slot[q + t]
-                    pidx[sl] += (cells[q + dst] - cells[q + src]) * weight[q + t]
+                    sl = slot[st * nn + t]
+                    sv_ix[s * sets + st] = pidx[sl]
+                    pidx[sl] = tmp_i[st]
                     sv_ev[s * sets + st] = ev[sl]
                     sv_es[s * sets + st] = es[st]
                     ev[sl] = tmp_e[st]

@@ -84,7 +84,7 @@ def _report_exact(n: int) -> list[list[object]]:
 
 @click.command("tables")
 @click.option("--size", "sizes", type=click.Choice(["2", "3", "4", "5"]), multiple=True,
-              help="Board sizes to check (repeatable). Default: 2, 3 and 4; 5×5 tables (39 MB, ~25 s) on request.")
+              help="Board sizes to check (repeatable). Default: 2, 3 and 4; 5×5 tables (20 MB, ~25 s) on request.")
 @click.option("--rebuild", is_flag=True, help="Rebuild the pattern databases even if the cache is sound.")
 @click.option("--samples", type=click.IntRange(min=0), default=200, show_default=True,
               help="Random walks for the consistency spot check of each pattern-database sum.")

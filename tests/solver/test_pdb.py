@@ -140,7 +140,7 @@ def test_truncated_or_corrupted_cache_file_is_rebuilt_never_trusted(tmp_path: Pa
 
 
 def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
-    assert entry(["tables"]) == 0
+    assert entry(["tables", "--samples", "40"]) == 0
     out = capsys.readouterr().out
     for name in ("2x2 exact", "3x3 exact", "4x4 pdb 1-2-5-6-9-10", "4x4 pdb 3-4-7-8-11-12", "4x4 pdb 13-14-15",
                  "4x4 pdb 1-2-3-5-6-7", "4x4 pdb 4-8-11-12-14-15", "4x4 pdb 9-10-13", "4x4 pdb sum #1", "4x4 pdb sum #2"):

@@ -37,7 +37,7 @@ TABLE_SIZES = (2, 3)
 PDB_SIZES = (4, 5)
 QUICK_TRY_NODES = 20_000_000
 """For 5×5, ``auto`` first tries IDA* with linear conflict this far (about 2 s) before it pays
-the one-off 25 s build of the 5×5 pattern databases; most course boards finish within it."""
+the one-off ~20 s build of the 5×5 pattern databases; most course boards finish within it."""
 
 
 def auto_algorithm(n: int) -> str:
@@ -58,7 +58,7 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
     give ``path=None``. Raises :class:`solver.errors.SearchLimitError` past ``node_limit``
     expanded nodes, and :class:`UnsupportedAlgorithmError` (a ``ValueError``) for an algorithm that
     cannot handle the board's size.
-    The first ``pdb`` solve of a size builds its tables (4×4: about 15 s, once per machine).
+    The first ``pdb`` solve of a size builds its tables (4×4: about 25 s CPU, once per machine).
     """
     if algorithm == "auto":
         algorithm = auto_algorithm(board.n)

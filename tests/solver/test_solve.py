@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from solver.errors import SearchLimitError
 from solver.solve import ALGORITHMS, auto_algorithm, solve
 from tests.solver.test_pdb import KORF_SAMPLE, pdb_cache  # noqa: F401  (a fixture)
 from tests.solver.test_search import assert_legal_path, random_solvable
+from tests.support import REPO
 
 PRINCETON_5X5_44 = [6, 7, 5, 10, 15, 3, 2, 8, 0, 4, 1, 12, 20, 13, 9, 11, 16, 19, 14, 24, 21, 17, 22, 18, 23]
 
@@ -76,6 +78,8 @@ def test_solving_3x3_imports_neither_numpy_nor_numba(tmp_path):
     (tmp_path / "input.txt").write_text("3\n8 6 7\n2 5 4\n3 0 1\n")
     code = ("import sys, json; from solver.cli import entry; rc = entry([]); "
             "print(json.dumps([rc, 'numba' in sys.modules, 'numpy' in sys.modules]))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}  # this checkout, whatever the editable install points at
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
+                         env=env)
     assert json.loads(out.stdout.splitlines()[-1]) == [0, False, False]
     assert (tmp_path / "output.txt").read_text().startswith("Minimum number of moves = 31\n")

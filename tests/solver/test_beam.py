@@ -9,6 +9,7 @@ import pytest
 from solver.beam import BEAM_EMPTY, SOLVED, UNSOLVABLE, beam_search
 from solver.board import Board
 from solver.errors import SearchLimitError
+from tests.solver.test_search import assert_legal_path
 
 # Width 1 (greedy descent on Manhattan) walks into a dead end from this board: every
 # child of its last board had been seen, although the board is solvable.
@@ -19,11 +20,6 @@ def boards(table: dict[tuple[int, ...], int], count: int, seed: int, max_distanc
     rng = random.Random(seed)
     pool = sorted(t for t, d in table.items() if d <= max_distance)
     return [Board(t, 3) for t in rng.sample(pool, count)]
-
-
-def assert_legal_path(path: tuple[Board, ...], start: Board) -> None:
-    assert path[0] == start and path[-1].is_goal()
-    assert all(a.move_to(b) is not None for a, b in zip(path, path[1:]))
 
 
 @pytest.mark.parametrize("width", [1, 3, 10, 100])

@@ -13,6 +13,7 @@ import pytest
 from solver.board import Board
 from solver.cli import entry
 from solver.formats import format_puzzle, parse_solution
+from tests.solver.test_search import assert_legal_path
 from tests.support import check_golden, shared_data
 
 DATA = Path(__file__).parent / "data"
@@ -120,12 +121,6 @@ def solve_via_cli(board: Board, tmp_path: Path, capsys) -> tuple[int | None, tup
     return parsed.moves, parsed.boards
 
 
-def assert_legal(path: tuple[Board, ...], start: Board) -> None:
-    assert path[0] == start and path[-1].is_goal()
-    assert all(a.move_to(b) is not None for a, b in zip(path, path[1:]))
-    assert len(set(path)) == len(path)
-
-
 def test_random_2x2_and_3x3_boards_solve_optimally(tmp_path, capsys, table2, table3):
     rng = random.Random(99)
     for n, table, count in ((2, table2, 12), (3, table3, 60)):
@@ -136,7 +131,7 @@ def test_random_2x2_and_3x3_boards_solve_optimally(tmp_path, capsys, table2, tab
             moves, path = solve_via_cli(board, tmp_path, capsys)
             if tuple(tiles) in table:
                 assert moves == table[board.tiles] == len(path) - 1
-                assert_legal(path, board)
+                assert_legal_path(path, board)
             else:
                 assert path == () and moves is None
 
@@ -150,7 +145,7 @@ def test_4x4_scrambles_up_to_30_moves(tmp_path, capsys):
         for _ in range(length):
             board = rng.choice(board.neighbors())
         moves, path = solve_via_cli(board, tmp_path, capsys)
-        assert_legal(path, board)
+        assert_legal_path(path, board)
         assert moves == astar(board, "linear-conflict").moves <= length
 
 

@@ -23,10 +23,12 @@ def random_solvable(rng: random.Random, n: int) -> Board:
 
 
 def assert_legal_path(path, start):
+    """Starts at ``start``, ends on the goal, every step is one move, and no board repeats."""
     assert path[0] == start
     assert path[-1].is_goal()
     for before, after in zip(path, path[1:]):
         assert before.move_to(after) is not None
+    assert len(set(path)) == len(path)
 
 
 def test_astar_is_optimal_on_1000_random_3x3_boards(table3):

@@ -33,7 +33,7 @@ HAMMING, MANHATTAN, LINEAR_CONFLICT, PDB, PDB_LC = 0, 1, 2, 3, 4
 KINDS = {"hamming": HAMMING, "manhattan": MANHATTAN, "linear-conflict": LINEAR_CONFLICT}
 """Heuristics the plain ``idastar`` algorithm accepts, by the names of :data:`solver.search.HEURISTICS`."""
 
-FOUND, LIMIT, TOO_DEEP = 0, 1, 2
+FOUND, LIMIT, TOO_DEEP, NOT_FOUND, FULL = 0, 1, 2, 3, 4
 MAX_DEPTH = 1000
 """Deepest bound the kernel's fixed stack allows; far beyond any board it could finish."""
 _NO_LIMIT = np.iinfo(np.int64).max
@@ -115,16 +115,33 @@ def _line_cost(board, n, line, is_row, piles):
     return 2 * (count - m)
 
 
-@njit(cache=True)
-def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, path, counters):
-    """IDA* from ``board`` (modified during the search, restored at the end). Returns FOUND, LIMIT or TOO_DEEP.
+@njit(cache=True, nogil=True)
+def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, path, counters,
+            d0, bound_in, single, collect_depth, entries, entry_counts):
+    """IDA* from ``board`` (modified during the search, restored at the end).
 
+    Returns FOUND, LIMIT, TOO_DEEP, or (with ``single``) NOT_FOUND, or (collecting) FULL.
     ``path[0..L]`` receives the blank's cell at each depth; ``counters`` receives expanded,
-    generated, the solution length and the last bound. A child is first judged on
-    Manhattan alone, then on each set of pattern databases in turn, and dropped as soon as
-    one proves it too far: most pruned children cost one table lookup or none.
+    generated, the solution length, the last bound (after NOT_FOUND: the next one) and the
+    number of entries collected. A child is first judged on Manhattan alone, then on each set
+    of pattern databases in turn, and dropped as soon as one proves it too far: most pruned
+    children cost one table lookup or none.
+
+    The same loop serves the threaded split (:mod:`solver.parallel`):
+
+    - ``d0 > 0`` starts below the root: ``path[0..d0]`` is a route from ``board`` (the root)
+      whose end node was already counted, and the search covers that node's subtree only;
+    - ``single`` runs one iteration, with bound ``bound_in`` (or the root's h if negative);
+    - ``collect_depth > 0`` runs one iteration that stops at that depth: each node accepted
+      there (or any goal above it, after which the pass ends) is written to ``entries`` (its
+      route) and ``entry_counts`` (expanded and generated so far, its depth, whether a goal),
+      in the order a plain depth-first search would meet them.
     """
     nn = n * n
+    # walk down the given route; the heuristic state below is computed where it ends
+    for i in range(1, d0 + 1):
+        board[path[i - 1]] = board[path[i]]
+        board[path[i]] = 0
     depth_cap = path.shape[0] - 1
     nbr = np.full(nn * 4, -1, dtype=np.int64)
     for p in range(nn):
@@ -220,32 +237,34 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             h0 = man + lc
     expanded = 0
     generated = 0
-    bound = h0
-    path[0] = blank
+    collected = 0
+    bound = h0 if bound_in < 0 else bound_in
+    path[d0] = blank
+    status = NOT_FOUND
+    counters[4] = 0
+    d = d0
     while True:
         counters[3] = bound
         if h0 == 0:
-            counters[0] = expanded
-            counters[1] = generated
-            counters[2] = 0
-            return FOUND
+            counters[2] = d0
+            status = FOUND
+            break
         if bound > depth_cap:
-            counters[0] = expanded
-            counters[1] = generated
-            return TOO_DEEP
+            status = TOO_DEEP
+            break
         next_bound = 1 << 40
-        d = 0
-        nxt[0] = 0
-        expanded += 1
-        if expanded > node_limit:
-            counters[0] = expanded
-            counters[1] = generated
-            return LIMIT
+        d = d0
+        nxt[d0] = 0
+        if d0 == 0:
+            expanded += 1
+            if expanded > node_limit:
+                status = LIMIT
+                break
         while True:
             b = path[d]
             k = nxt[d]
             if k == 4:
-                if d == 0:
+                if d == d0:
                     break
                 # back out of the move that led here: the tile returns from path[d-1] to b
                 src = b
@@ -360,47 +379,74 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             d = s
             path[d] = src
             nxt[d] = 0
+            if collect_depth > 0 and (h == 0 or d == collect_depth):
+                if h != 0:
+                    expanded += 1
+                for i in range(d + 1):
+                    entries[collected, i] = path[i]
+                entry_counts[collected, 0] = expanded
+                entry_counts[collected, 1] = generated
+                entry_counts[collected, 2] = d
+                entry_counts[collected, 3] = 1 if h == 0 else 0
+                collected += 1
+                counters[4] = collected
+                if h == 0:  # a goal above the split depth: nothing after it in this order matters
+                    counters[3] = next_bound
+                    break
+                if collected == entries.shape[0]:
+                    status = FULL
+                    break
+                nxt[d] = 4  # the subtree is searched later, by a worker
+                continue
             if h == 0:
-                counters[0] = expanded
-                counters[1] = generated
                 counters[2] = d
-                # put the board back as it was given
-                while d > 0:
-                    a = path[d]
-                    c = path[d - 1]
-                    board[a] = board[c]
-                    board[c] = 0
-                    d -= 1
-                return FOUND
+                status = FOUND
+                break
             expanded += 1
             if expanded > node_limit:
-                counters[0] = expanded
-                counters[1] = generated
-                return LIMIT
+                status = LIMIT
+                break
+        if status != NOT_FOUND or single or collect_depth > 0:
+            if status == NOT_FOUND:
+                counters[3] = next_bound
+            break
         bound = next_bound
+    counters[0] = expanded
+    counters[1] = generated
+    # put the board back as it was given
+    while d > 0:
+        a = path[d]
+        c = path[d - 1]
+        board[a] = board[c]
+        board[c] = 0
+        d -= 1
+    return status
 
 
 # --------------------------------------------------------------------------- the Python face
-def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | None = None) -> SearchResult:
+def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | None = None,
+        threads: int | None = None) -> SearchResult:
     """Run the kernel on ``board`` and turn its answer into a :class:`SearchResult`.
 
-    Raises :class:`SearchLimitError` (naming the bound reached, a lower bound on the
+    Large iterations are shared among ``threads`` threads (default: the CPUs available, see
+    :func:`solver.parallel.threads_available`); the answer and counts are the same for any
+    number. Raises :class:`SearchLimitError` (naming the bound reached, a lower bound on the
     optimum) once more than ``node_limit`` nodes have been expanded.
     """
+    from solver.parallel import search, threads_available  # it imports this module
+
     began = time.perf_counter()
     if not board.is_solvable():
         return unsolvable_result(algorithm, heuristic.name)
     n = board.n
     tiles = np.array(board.tiles, dtype=np.int64)
-    path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
-    counters = np.zeros(4, dtype=np.int64)
     limit = _NO_LIMIT if node_limit is None else int(node_limit)
-    status = _search(tiles, n, heuristic.kind, limit, heuristic.pdb, heuristic.offset, heuristic.sets,
-                     heuristic.slot, heuristic.weight, heuristic.cells, path, counters)
-    expanded, generated, length, bound = (int(x) for x in counters)
-    if status == LIMIT:
+    outcome = search(tiles, n, heuristic, limit, threads_available() if threads is None else threads)
+    expanded, generated, length, bound, path = (outcome.expanded, outcome.generated, outcome.length,
+                                                outcome.bound, outcome.path)
+    if outcome.status == LIMIT:
         raise SearchLimitError(f"IDA* ({heuristic.name})", limit, expanded, bound)
-    if status == TOO_DEEP:
+    if outcome.status == TOO_DEEP:
         # only a board needing more than MAX_DEPTH moves gets here, long after any sane node limit
         raise SearchLimitError(f"IDA* ({heuristic.name}, depth cap {MAX_DEPTH})", limit, expanded, bound)
     boards = [board]
@@ -413,6 +459,7 @@ def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | No
                         heuristic.name)
 
 
-def idastar(board: Board, heuristic: str = "linear-conflict", node_limit: int | None = None) -> SearchResult:
+def idastar(board: Board, heuristic: str = "linear-conflict", node_limit: int | None = None,
+            threads: int | None = None) -> SearchResult:
     """IDA* with a heuristic named in :data:`KINDS`; optimal, deterministic, bounded by ``node_limit``."""
-    return run(board, simple_heuristic(board.n, heuristic), "idastar", node_limit)
+    return run(board, simple_heuristic(board.n, heuristic), "idastar", node_limit, threads)

@@ -21,6 +21,10 @@ from solver.clikit import exit_codes_epilog
 EPILOG = exit_codes_epilog({code: text for code, text in EXIT_CODES.items() if code in (0, 1, 2, 3, 4, 6, 8, 130)})
 
 
+OTHER_GROUPS = ("random_3x3", "buckets", "two_by_two", "unsolvable_sizes", "solved_sizes", "corners", "hardest")
+"""generate's options for the groups other than the deep 4x4 boards (refused with --deep-only)."""
+
+
 def _echo_err(message: str) -> None:
     click.echo(message, err=True)
 
@@ -65,6 +69,9 @@ def testcases() -> None:
 @click.option("--deep-max-effort", type=click.IntRange(1), default=None, metavar="NODES",
               help="Keep only deep boards that IDA* with Manhattan distance solves within NODES expanded nodes "
                    "(a proxy for how long a student's A* takes).")
+@click.option("--deep-only", is_flag=True,
+              help="Only the deep 4x4 boards (the same boards the full plan would hold), for a stress tier kept "
+                   "as its own set; the options of the other groups are then refused.")
 @click.option("--two-by-two", type=click.IntRange(0), default=3, show_default=True, help="Random solvable 2x2 boards.")
 @click.option("--unsolvable", "unsolvable_sizes", callback=_sizes, default="2,3,3,4,4,5", show_default=True,
               help="Sizes of the unsolvable boards, one entry per board.")
@@ -81,7 +88,7 @@ def testcases() -> None:
 @click.option("-q", "--quiet", is_flag=True, help="No line per case.")
 def generate_command(out_dir: Path, seed: str, style: str, name: str | None, description: str, random_3x3: int,
                      buckets: tuple[str, ...], deep_4x4: int, deep_range: tuple[int, int],
-                     deep_max_effort: int | None, two_by_two: int,
+                     deep_max_effort: int | None, deep_only: bool, two_by_two: int,
                      unsolvable_sizes: tuple[int, ...], solved_sizes: tuple[int, ...], corners: bool, hardest: bool,
                      points: float, hard_time_limit: float, visible_every: int, force: bool, quiet: bool) -> int:
     """Generate a certified test set into OUT_DIR from a seed."""
@@ -97,6 +104,15 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
                 two_by_two=two_by_two, unsolvable_sizes=unsolvable_sizes, solved_sizes=solved_sizes,
                 corners=corners, hardest_3x3=hardest, visible_every=visible_every, points=points,
                 hard_time_limit=hard_time_limit)
+    if deep_only:
+        ctx = click.get_current_context()
+        given = ["/".join(p.opts + p.secondary_opts) for p in ctx.command.params
+                 if p.name in OTHER_GROUPS and ctx.get_parameter_source(p.name) is not click.core.ParameterSource.DEFAULT]
+        if given:
+            raise click.UsageError(f"--deep-only makes only the deep 4x4 boards; found {', '.join(given)} as well")
+        if not deep_4x4:
+            raise click.BadParameter("--deep-only needs at least one deep board, found 0", param_hint="--deep-4x4")
+        plan = plan.deep_only()
     began = time.perf_counter()
     cases = generate(seed, plan, style, progress=(lambda m: None) if quiet else _echo_err)
     set_name = name or _safe_name(out_dir)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.errors import GraderError
@@ -97,6 +97,14 @@ class Plan:
     walk_slack: int = 10
     node_limit: int | None = None
     max_attempts: int = 20_000
+
+    def deep_only(self) -> Plan:
+        """This plan with every group but the deep 4x4 boards emptied: a stress tier kept as its
+        own set, so the main set stays within reach of a plain A*. Each group draws from its own
+        random stream, so the deep boards are those the full plan holds (unless another bucket
+        overlaps the deep range and took a board first)."""
+        return replace(self, random_3x3=0, buckets=(), two_by_two=0, unsolvable_sizes=(), solved_sizes=(),
+                       corners=False, hardest_3x3=False)
 
     def all_buckets(self) -> tuple[Bucket, ...]:
         deep = (Bucket(4, *self.deep_range, self.deep_4x4, self.deep_max_effort),) if self.deep_4x4 else ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,33 @@ def test_default_plan_has_every_kind_of_case(default_set: Path, capsys: pytest.C
     assert {c.visibility for c in cases} == {"visible", "hidden"}
     code, out, err = grade(capsys, "testcases", "validate", default_set)
     assert code == 0, out + err
+
+
+def test_deep_only_makes_the_full_plans_deep_boards_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """How testcases/cmpe160-hard is made: the deep tier of a seed, as its own set."""
+    deep = ("--deep-4x4", "2", "--deep-range", "30-36", "-q")
+    code, _, err = grade(capsys, "testcases", "generate", tmp_path / "full", "--seed", "s1", *SMALL[:4],
+                         "--two-by-two", "1", "--unsolvable", "2", *deep)
+    assert code == 0, err
+    code, _, err = grade(capsys, "testcases", "generate", tmp_path / "deep", "--seed", "s1", "--deep-only", *deep)
+    assert code == 0, err
+    full, alone = (json.loads((tmp_path / name / "manifest.json").read_text())["cases"] for name in ("full", "deep"))
+    wanted = [c for c in full if c["id"].startswith("4x4-d30-36-")]
+    assert len(wanted) == 2 and len(full) > 2 and alone == wanted
+    assert all(30 <= c["optimal_moves"] <= 36 for c in alone)
+    files = _files(tmp_path / "deep")
+    assert {k: v for k, v in files.items() if k.startswith("cases/")} == \
+        {k: v for k, v in _files(tmp_path / "full").items() if k.startswith("cases/4x4-d30-36-")}
+
+
+@pytest.mark.parametrize("extra, message", [(("--bucket", "4:20-29:1"), "found --bucket as well"),
+                                            (("--no-corners", "--random-3x3", "2"), "found --random-3x3, --corners/--no-corners as well"),
+                                            (("--deep-4x4", "0"), "needs at least one deep board")])
+def test_deep_only_refuses_the_other_groups(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            extra: tuple[str, ...], message: str) -> None:
+    code, _, err = grade(capsys, "testcases", "generate", tmp_path, "--seed", "s1", "--deep-only", *extra)
+    assert code == 2 and message in err
+    assert not (tmp_path / "manifest.json").exists()
 
 
 @pytest.mark.parametrize("style", ["padded", "crlf"])

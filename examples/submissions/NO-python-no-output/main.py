@@ -1,5 +1,5 @@
-# Solves correctly but prints the answer to the screen: output.txt is never written.
-from collections import deque
+# Solves correctly (A*, Manhattan distance) but prints the answer to the screen: output.txt is never written.
+import heapq
 
 with open("input.txt") as fh:
     nums = [int(tok) for tok in fh.read().split()]
@@ -14,12 +14,18 @@ ok = inv % 2 == 0 if N % 2 else (inv + start.index(0) // N) % 2 == 1
 if not ok:
     print("No solution possible")
 else:
+    def dist(board):
+        return sum(abs(i // N - (t - 1) // N) + abs(i % N - (t - 1) % N) for i, t in enumerate(board) if t)
+
     parent = {start: None}
-    q = deque([start])
-    while q:
-        cur = q.popleft()
+    depth = {start: 0}
+    heap = [(dist(start), 0, start)]
+    while heap:
+        _, d, cur = heapq.heappop(heap)
         if cur == goal:
             break
+        if d > depth[cur]:
+            continue
         z = cur.index(0)
         for t in (z - N, z + N, z - 1, z + 1):
             if t < 0 or t >= N * N or (abs(t - z) == 1 and t // N != z // N):
@@ -27,9 +33,10 @@ else:
             nxt = list(cur)
             nxt[z], nxt[t] = nxt[t], 0
             nxt = tuple(nxt)
-            if nxt not in parent:
+            if nxt not in depth or d + 1 < depth[nxt]:
+                depth[nxt] = d + 1
                 parent[nxt] = cur
-                q.append(nxt)
+                heapq.heappush(heap, (d + 1 + dist(nxt), d + 1, nxt))
     seq = []
     cur = goal
     while cur is not None:

@@ -3,7 +3,7 @@ import java.io.FileNotFoundException;
 import java.io.PrintWriter;
 import java.util.*;
 
-// Breadth-first search over strings. Bug: the neighbour step +1/-1 does not check the
+// A* over strings (Manhattan distance). Bug: the neighbour step +1/-1 does not check the
 // row boundary, so the blank "wraps" from the end of one row to the start of the next.
 public class Main {
     static int n;
@@ -22,6 +22,16 @@ public class Main {
             out.add(String.join(",", u));
         }
         return out;
+    }
+
+    static int manhattan(String s) {
+        String[] t = s.split(",");
+        int h = 0;
+        for (int i = 0; i < t.length; i++) {
+            int v = Integer.parseInt(t[i]);
+            if (v != 0) h += Math.abs(i / n - (v - 1) / n) + Math.abs(i % n - (v - 1) % n);
+        }
+        return h;
     }
 
     static boolean solvable(int[] a) {
@@ -50,14 +60,27 @@ public class Main {
             return;
         }
         Map<String, String> from = new HashMap<>();
-        ArrayDeque<String> queue = new ArrayDeque<>();
+        Map<String, Integer> cost = new HashMap<>();
+        // entries: {f, g, order}, with the board in boards.get(order)
+        PriorityQueue<int[]> queue = new PriorityQueue<>((x, y) -> x[0] != y[0] ? x[0] - y[0] : x[2] - y[2]);
+        List<String> boards = new ArrayList<>();
         from.put(start.toString(), null);
-        queue.add(start.toString());
+        cost.put(start.toString(), 0);
+        boards.add(start.toString());
+        queue.add(new int[] {manhattan(start.toString()), 0, 0});
         while (!queue.isEmpty()) {
-            String s = queue.poll();
+            int[] top = queue.poll();
+            String s = boards.get(top[2]);
             if (s.equals(goal.toString())) break;
+            if (top[1] > cost.get(s)) continue;
             for (String t : next(s)) {
-                if (!from.containsKey(t)) { from.put(t, s); queue.add(t); }
+                Integer old = cost.get(t);
+                if (old == null || top[1] + 1 < old) {
+                    from.put(t, s);
+                    cost.put(t, top[1] + 1);
+                    boards.add(t);
+                    queue.add(new int[] {top[1] + 1 + manhattan(t), top[1] + 1, boards.size() - 1});
+                }
             }
         }
         LinkedList<String> path = new LinkedList<>();

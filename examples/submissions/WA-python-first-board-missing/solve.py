@@ -1,5 +1,5 @@
-"""N-puzzle with breadth-first search. Bug: the path it prints leaves out the input board."""
-from collections import deque
+"""N-puzzle with A* (Manhattan distance). Bug: the path it prints leaves out the input board."""
+import heapq
 
 
 def parity_ok(board, n):
@@ -10,14 +10,21 @@ def parity_ok(board, n):
     return (inversions + board.index(0) // n) % 2 == 1
 
 
-def bfs(board, n):
+def manhattan(board, n):
+    return sum(abs(i // n - (t - 1) // n) + abs(i % n - (t - 1) % n) for i, t in enumerate(board) if t)
+
+
+def astar(board, n):
     target = tuple(list(range(1, n * n)) + [0])
     prev = {board: None}
-    queue = deque([board])
+    dist = {board: 0}
+    queue = [(manhattan(board, n), 0, board)]
     while queue:
-        b = queue.popleft()
+        _, g, b = heapq.heappop(queue)
         if b == target:
             break
+        if g > dist[b]:
+            continue
         z = b.index(0)
         r, c = divmod(z, n)
         for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -25,9 +32,10 @@ def bfs(board, n):
                 nb = list(b)
                 nb[z], nb[rr * n + cc] = nb[rr * n + cc], 0
                 nb = tuple(nb)
-                if nb not in prev:
+                if nb not in dist or g + 1 < dist[nb]:
+                    dist[nb] = g + 1
                     prev[nb] = b
-                    queue.append(nb)
+                    heapq.heappush(queue, (g + 1 + manhattan(nb, n), g + 1, nb))
     steps = []
     b = target
     while prev[b] is not None:  # stops before the input board: the bug
@@ -44,7 +52,7 @@ def main():
     if not parity_ok(board, n):
         out.write("No solution possible\n")
     else:
-        steps = bfs(board, n)
+        steps = astar(board, n)
         out.write(f"Minimum number of moves = {len(steps)}\n")
         for b in steps:
             out.write(f"{n}\n")

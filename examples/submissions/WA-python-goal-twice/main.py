@@ -1,4 +1,4 @@
-"""A* with the Hamming heuristic. Prints the path and then, "to be clear", the goal again."""
+"""A* with the Manhattan heuristic. Prints the path and then, "to be clear", the goal again."""
 import heapq
 import itertools
 
@@ -8,8 +8,8 @@ class Node:
         self.board, self.moves, self.parent = board, moves, parent
 
 
-def hamming(board):
-    return sum(1 for i, t in enumerate(board) if t and t != i + 1)
+def manhattan(board, n):
+    return sum(abs(i // n - (t - 1) // n) + abs(i % n - (t - 1) % n) for i, t in enumerate(board) if t)
 
 
 def expand(board, n):
@@ -33,15 +33,15 @@ def is_solvable(board, n):
 def solve(board, n):
     tie = itertools.count()
     best = {board: 0}
-    pq = [(hamming(board), next(tie), Node(board, 0, None))]
+    pq = [(manhattan(board, n), next(tie), Node(board, 0, None))]
     while pq:
         _, _, node = heapq.heappop(pq)
-        if hamming(node.board) == 0:
+        if manhattan(node.board, n) == 0:
             return node
         for nb in expand(node.board, n):
             if best.get(nb, 1 << 30) > node.moves + 1:
                 best[nb] = node.moves + 1
-                heapq.heappush(pq, (node.moves + 1 + hamming(nb), next(tie), Node(nb, node.moves + 1, node)))
+                heapq.heappush(pq, (node.moves + 1 + manhattan(nb, n), next(tie), Node(nb, node.moves + 1, node)))
 
 
 def show(board, n):

@@ -1,11 +1,10 @@
 """`grade examples/submissions`: every sample gets the verdict its name starts with.
 
-The samples are graded once (module fixture) through the same CLI a TA uses, on the
-bundled test set's course cases (``testcases/cmpe160 --cases tag:course``: the CMPE 160
-handout's own seven inputs) when the set is there, else on the grader tests' own set. The
-full bundled set also holds 4x4 boards of 50+ moves that plain A* cannot solve in time,
-which is the point of those cases, not of the samples. ``--time-limit 3`` keeps the
-looping sample's TLE cheap; every other sample finishes in about a second per case.
+The samples are graded once (module fixture) through the same CLI a TA uses, on every case
+of the default test set (the one `grade` picks from the repository root: testcases/cmpe160),
+with no case filter: that set holds only boards a plain A* solves in seconds (the hard 4x4
+boards are in testcases/cmpe160-hard). ``--time-limit 5`` keeps the looping sample's seven
+TLEs cheaper than the set's 10 s; every other run takes about a second at most.
 """
 
 from __future__ import annotations
@@ -17,16 +16,14 @@ from pathlib import Path
 import pytest
 
 from grader.cli import entry
+from grader.pipeline import default_testset
 from grader.schemacheck import schema_problems
+from grader.testset import load_testset
 from grader.verdicts import Verdict
 from tests.support import REPO, require_tool
 
 EXAMPLES = REPO / "examples" / "submissions"
-BUNDLED = REPO / "testcases" / "cmpe160"
-if (BUNDLED / "manifest.json").is_file():
-    TESTSET, CASES = BUNDLED, ["--cases", "tag:course"]
-else:
-    TESTSET, CASES = REPO / "tests" / "grader" / "data" / "testset", []
+TESTSET = default_testset(REPO)
 SAMPLES = sorted(p.name for p in EXAMPLES.iterdir() if p.is_dir())
 
 
@@ -41,7 +38,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         code = entry([str(EXAMPLES), "--testcases", str(TESTSET), "--out", str(out), "-j", "2",
-                      "--time-limit", "3", "--detail", "--no-progress", *CASES])
+                      "--time-limit", "5", "--detail", "--no-progress"])
     capture.write_text(buffer.getvalue())
     assert code == 0
     return out, buffer.getvalue()
@@ -59,6 +56,16 @@ def test_sample_gets_the_verdict_in_its_name(graded: tuple[Path, str], sample: s
     assert all(c["message"] for c in failing)
     if expected == "AC":
         assert submission["score"] == submission["max_score"]
+
+
+@pytest.mark.slow
+def test_every_case_of_the_default_set_is_graded(graded: tuple[Path, str]) -> None:
+    out, _ = graded
+    results = json.loads((out / "results.json").read_text())
+    every = [case.id for case in load_testset(TESTSET).cases]
+    assert TESTSET == REPO / "testcases" / "cmpe160" and len(every) == 41
+    for submission in results["submissions"]:
+        assert [c["case"] for c in submission["cases"]] == every, submission["id"]
 
 
 @pytest.mark.slow

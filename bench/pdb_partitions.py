@@ -15,7 +15,7 @@ import time
 from benchlib import parser, peak_mb, read_lines
 
 from solver.idastar import run
-from solver.pdb import concatenate_tables, heuristic_from_tables, load_table
+from solver.pdb import concatenate_tables, heuristic_from_tables, load_tables
 
 CANDIDATES = {
     # halves of the top three rows + the bottom row (Korf & Felner's 6-6-3, mirrored to our goal)
@@ -28,9 +28,13 @@ CANDIDATES = {
     "E": ((1, 2, 5, 6, 9, 13), (3, 4, 7, 8, 11, 12), (10, 14, 15)),
     # the top-left triangle, a band along the right, and the bottom-left triangle
     "H": ((1, 2, 3, 5, 6, 9), (4, 7, 8, 11, 12, 15), (10, 13, 14)),
+    # 7-7-1: the top seven tiles, the bottom seven, tile 8 alone (dense 7-tile tables, 19 MB each)
+    "S": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),
+    # 7-6-2: the top seven, the bottom six but 12, and the right column's 8 and 12
+    "T": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 13, 14, 15), (8, 12)),
 }
 CONFIGS = [("A",), ("B",), ("C",), ("E",), ("H",), ("A", "B"), ("A", "C"), ("B", "E"), ("B", "H"), ("A", "B", "E"),
-           ("A", "B", "H")]
+           ("A", "B", "H"), ("S",), ("T",), ("S", "A"), ("S", "A", "B")]
 
 
 def main() -> int:
@@ -42,8 +46,8 @@ def main() -> int:
     tables = {}
     for name, partition in CANDIDATES.items():
         began = time.perf_counter()
-        for tiles in partition:
-            tables[tiles] = load_table(4, tiles).table
+        for info in load_tables(4, [tiles for tiles in partition if tiles not in tables]):
+            tables[info.tiles] = info.table
         print(f"partition {name} {partition}: tables ready in {time.perf_counter() - began:.1f} s")
     configs = [(c, True) for c in CONFIGS]
     if args.no_reflect:

@@ -34,6 +34,8 @@ KINDS = {"hamming": HAMMING, "manhattan": MANHATTAN, "linear-conflict": LINEAR_C
 """Heuristics the plain ``idastar`` algorithm accepts, by the names of :data:`solver.search.HEURISTICS`."""
 
 FOUND, LIMIT, TOO_DEEP, NOT_FOUND, FULL = 0, 1, 2, 3, 4
+MAX_PATTERN = 8
+"""Most tiles in one dense pattern."""
 MAX_DEPTH = 1000
 """Deepest bound the kernel's fixed stack allows; far beyond any board it could finish."""
 _NO_LIMIT = np.iinfo(np.int64).max
@@ -50,6 +52,8 @@ class Heuristic:
     whose table starts at byte ``offset[slot]`` of ``pdb``. ``cells`` is the identity, or
     the reflection about the main diagonal for the reflected lookup (whose sets read the
     same tables as the plain ones, through tile weights permuted to the mirror tiles).
+    A slot with ``dense[slot] = k > 0`` is a dense table instead: its index is the rank of
+    the cells (in its set's frame) of tiles ``members[slot*MAX_PATTERN : slot*MAX_PATTERN + k]``.
     """
 
     name: str
@@ -60,6 +64,8 @@ class Heuristic:
     slot: np.ndarray
     weight: np.ndarray
     cells: np.ndarray
+    dense: np.ndarray
+    members: np.ndarray
 
 
 def simple_heuristic(n: int, name: str) -> Heuristic:
@@ -70,17 +76,51 @@ def simple_heuristic(n: int, name: str) -> Heuristic:
         raise ValueError(f"unknown heuristic {name!r} for idastar; choose one of {', '.join(KINDS)}") from None
     one = np.zeros(1, dtype=np.int64)
     cells = np.zeros(n * n, dtype=np.int64)
-    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, 0, cells, cells, cells)
+    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, 0, cells, cells, cells,
+                     np.zeros(1, dtype=np.int64), np.zeros(MAX_PATTERN, dtype=np.int64))
 
 
 # --------------------------------------------------------------------------- the kernel
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _extra(pdb, offset, index):
     """Entry ``index`` of the 4-bit table starting at byte ``offset``."""
     return (np.int64(pdb[offset + (index >> 1)]) >> ((index & 1) << 2)) & 15
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, inline="always")
+def _dense_extra(pdb, offset, index):
+    """Entry ``index`` of the base-6 dense table starting at byte ``offset`` (three per byte)."""
+    byte = np.int64(pdb[offset + index // 3])
+    digit = index % 3
+    if digit == 0:
+        return byte % 6
+    if digit == 1:
+        return (byte // 6) % 6
+    return byte // 36
+
+
+@njit(cache=True, nogil=True, inline="always")
+def popcount(x):
+    """Set bits of a non-negative int64."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rank(where, cells, base, members, first, k, nn):
+    """Dense index of a pattern: its tiles' cells in one set's frame (see :mod:`solver.pdb`)."""
+    rank = 0
+    used = 0
+    for i in range(k):
+        p = cells[base + where[members[first + i]]]
+        rank = rank * (nn - i) + p - popcount(used & ((1 << p) - 1))
+        used |= 1 << p
+    return rank
+
+
+@njit(cache=True, nogil=True)
 def _line_cost(board, n, line, is_row, piles):
     """Linear-conflict extra of one row or column: 2 × (tiles in their goal line − LIS of their goal order)."""
     m = 0
@@ -116,7 +156,7 @@ def _line_cost(board, n, line, is_row, piles):
 
 
 @njit(cache=True, nogil=True)
-def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, path, counters,
+def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, dense, members, path, counters,
             d0, bound_in, single, collect_depth, entries, entry_counts):
     """IDA* from ``board`` (modified during the search, restored at the end).
 
@@ -206,8 +246,16 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                 t = board[p]
                 if t != 0:
                     pidx[slot[st * nn + t]] += weight[st * nn + t] * cells[st * nn + p]
+        for st in range(sets):
+            for t in range(1, nn):
+                sl = slot[st * nn + t]
+                if dense[sl] > 0 and weight[st * nn + t] == 1:
+                    pidx[sl] = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
         for sl in range(nslots):
-            ev[sl] = _extra(pdb, offset[sl], pidx[sl])
+            if dense[sl] > 0:
+                ev[sl] = _dense_extra(pdb, offset[sl], pidx[sl])
+            else:
+                ev[sl] = _extra(pdb, offset[sl], pidx[sl])
         for st in range(sets):
             for t in range(1, nn):
                 if weight[st * nn + t] == 1:  # count each slot once: by its first tile
@@ -272,6 +320,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                 t = board[dst]
                 board[src] = t
                 board[dst] = 0
+                where[t] = src
                 ham = sv_ham[d]
                 man = sv_man[d]
                 if use_lc:
@@ -301,6 +350,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             dst = b
             board[dst] = t
             board[src] = 0
+            where[t] = dst
             man2 = man + md[t * nn + dst] - md[t * nn + src]
             ham2 = ham
             if kind == 0:
@@ -319,8 +369,12 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                 for st in range(sets):
                     q = st * nn + t
                     sl = slot[q]
-                    index = pidx[sl] + cstep[st * 4 + k] * weight[q]
-                    e2 = _extra(pdb, offset[sl], index)
+                    if dense[sl] > 0:
+                        index = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
+                        e2 = _dense_extra(pdb, offset[sl], index)
+                    else:
+                        index = pidx[sl] + cstep[st * 4 + k] * weight[q]
+                        e2 = _extra(pdb, offset[sl], index)
                     tmp_i[st] = index
                     tmp_e[st] = e2
                     tmp_s[st] = es[st] - ev[sl] + e2
@@ -347,6 +401,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     next_bound = f
                 board[src] = t
                 board[dst] = 0
+                where[t] = src
                 continue
             # accept the child: remember what to restore, then commit
             s = d + 1

@@ -34,7 +34,7 @@ SPLIT_FROM = 400_000
 """An iteration expanding at least this many nodes makes the next one worth sharing."""
 ENTRIES_PER_THREAD = 128
 """Entries wanted per thread: enough that uneven subtrees even out, few enough to list cheaply."""
-MAX_ENTRIES = 1 << 16
+MAX_ENTRIES = 1 << 12
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class _Kernel:
                  entries: np.ndarray | None = None, counts: np.ndarray | None = None) -> int:
         h = self.h
         return int(_search(board, self.n, h.kind, limit, h.pdb, h.offset, h.sets, h.slot, h.weight, h.cells,
-                           path, counters, d0, bound, single, collect_depth,
+                           h.dense, h.members, path, counters, d0, bound, single, collect_depth,
                            self.no_entries if entries is None else entries,
                            self.no_counts if counts is None else counts))
 

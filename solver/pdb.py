@@ -7,11 +7,16 @@ not occupy for free (a flood fill of its region), and moving a pattern tile into
 one. Since each move moves one tile, the tables of disjoint patterns add up to an admissible
 and consistent heuristic. (Tables that let the blank jump anywhere are far weaker.)
 
-Index: ``sum(cell of pattern tile i * (N²)**i)``, a sparse perfect hash that the search
-updates with one multiply-add when a tile moves. An entry holds, in 4 bits, half the moves
-the pattern needs beyond its tiles' Manhattan distance (that excess is always even, and at
-most 10 for 4×4), so the heuristic is ``Manhattan + 2 * sum(entries)`` and a 6-tile 4×4
-table is 16^6 / 2 bytes = 8 MB: both 6-tile tables fit in the CPU's cache together.
+An entry holds half the moves the pattern needs beyond its tiles' Manhattan distance (that
+excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Two layouts:
+
+- sparse, for patterns of up to 6 tiles: index ``sum(cell of pattern tile i * (N²)**i)``,
+  which the search updates with one multiply-add when a tile moves; 4 bits per entry;
+- dense, for 7 tiles and more (a sparse 7-tile 4×4 table would take 134 MB): the rank of the
+  placement among all ``N²!/(N²-k)!`` of them, ``rank = rank * (N² - i) + (cell_i - number of
+  earlier pattern tiles on lower cells)``, three entries per byte in base 6 (19 MB for 7 tiles).
+  Entries above 5 (a few thousand of 57 million in the 4×4 7-tile tables) are stored as 5,
+  which keeps the heuristic admissible and consistent.
 
 Tables are built on first use (with a progress bar when stderr is a terminal) and cached
 in :func:`solver.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to override); damaged files
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,15 +38,14 @@ from numba import njit
 
 from solver.board import Board
 from solver.errors import OutputError
-from solver.idastar import PDB, PDB_LC, Heuristic
+from solver.idastar import MAX_PATTERN, PDB, PDB_LC, Heuristic, popcount
 from solver.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
 
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    # 4×4: two 6-6-3 partitions, each with its reflection: a max over four additive sums (32 MB).
-    # Chosen by bench/pdb_partitions.py on Korf's instances: fewer nodes and seconds than
-    # either alone (and than Korf & Felner's single 6-6-3, the first one here).
-    4: (((1, 2, 5, 6, 9, 10), (3, 4, 7, 8, 11, 12), (13, 14, 15)),
-        ((1, 2, 3, 5, 6, 7), (4, 8, 11, 12, 14, 15), (9, 10, 13))),
+    # 4×4: 7-7-1 (the top seven tiles, the bottom seven, tile 8 alone) and its reflection, 38 MB.
+    # Measured by bench/pdb_partitions.py on Korf's 100: 5.5 M nodes in all, against 18 M for
+    # the max over two 6-6-3 partitions and their reflections (32 MB), and 38 M for a 7-6-2.
+    4: (((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),),
     # 5×5: four 5-tile blocks and a 4-tile one, 20 MB (6-tile 5×5 tables would need 122 MB each).
     5: (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),),
 }
@@ -55,16 +60,38 @@ def patterns(n: int) -> list[tuple[int, ...]]:
 
 UNSET = 255
 _VERSION = 2
+DENSE_FROM = 7
+"""Patterns with at least this many tiles are stored in the dense layout."""
+DENSE_CAP = 5
+"""The largest entry the dense layout holds (base 6)."""
 Progress = Callable[[int], None]
 
 
+def is_dense(tiles: Sequence[int]) -> bool:
+    return len(tiles) >= DENSE_FROM
+
+
 def table_key(n: int, tiles: Sequence[int]) -> str:
-    return f"pdb-{n}x{n}-{'.'.join(map(str, tiles))}-v{_VERSION}"
+    layout = "dense6-v1" if is_dense(tiles) else f"v{_VERSION}"
+    return f"pdb-{n}x{n}-{'.'.join(map(str, tiles))}-{layout}"
 
 
 def placements(n: int, k: int) -> int:
     """Number of ways to place ``k`` distinct tiles on N² cells: the filled entries of a table."""
     return math.perm(n * n, k)
+
+
+def dense_rank(n: int, cells: Sequence[int]) -> int:
+    """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says."""
+    rank, used = 0, 0
+    for i, cell in enumerate(cells):
+        rank = rank * (n * n - i) + cell - bin(used & ((1 << cell) - 1)).count("1")
+        used |= 1 << cell
+    return rank
+
+
+def dense_entry(table: np.ndarray, rank: int) -> int:
+    return int(table[rank // 3]) // (1, 6, 36)[rank % 3] % 6
 
 
 # --------------------------------------------------------------------------- the builder
@@ -86,7 +113,7 @@ def _lowest(mask):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth):
     """Expand queued states ``queue[head:stop]`` (all at ``depth``); return (head, tail, entries filled).
 
@@ -201,9 +228,12 @@ def _region_py(n: int, start: int, occupied: int) -> int:
     return region
 
 
-@njit(cache=True)
-def _pack(n, tiles, dist, packed):
-    """4-bit excess table from a distance table; returns the largest excess, or -1 if one does not fit."""
+@njit(cache=True, nogil=True)
+def _pack(n, tiles, dist, packed, dense):
+    """The stored table (4-bit sparse, or base-6 dense and capped) from a distance table.
+
+    Returns the largest excess (before any cap), or -1 if an entry does not fit.
+    """
     nn = n * n
     k = tiles.shape[0]
     worst = 0
@@ -213,34 +243,53 @@ def _pack(n, tiles, dist, packed):
             continue
         rest = index
         manhattan = 0
+        rank = 0
+        used = 0
         for s in range(k):
             cell = rest % nn
             rest //= nn
             goal = tiles[s] - 1
             manhattan += abs(cell // n - goal // n) + abs(cell % n - goal % n)
+            if dense:
+                rank = rank * (nn - s) + cell - popcount(used & ((1 << cell) - 1))
+                used |= 1 << cell
         excess = (value - manhattan) // 2
-        if excess > 15 or excess < 0 or (value - manhattan) % 2:
+        if excess < 0 or (value - manhattan) % 2 or (excess > 15 and not dense):
             return -1
         if excess > worst:
             worst = excess
-        packed[index >> 1] |= excess << ((index & 1) << 2)
+        if dense:
+            digit = rank % 3
+            packed[rank // 3] += min(excess, 5) * (1 if digit == 0 else (6 if digit == 1 else 36))
+        else:
+            packed[index >> 1] |= excess << ((index & 1) << 2)
     return worst
 
 
 def pack_table(n: int, tiles: Sequence[int], dist: np.ndarray) -> np.ndarray:
     """The stored form of a table built by :func:`build_table` (see the module docstring)."""
-    packed = np.zeros((dist.shape[0] + 1) // 2, dtype=np.uint8)
-    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed) < 0:
-        raise ValueError(f"pattern {tiles} on {n}x{n} needs more than 4 bits per entry")
+    packed = np.zeros(table_bytes(n, tiles), dtype=np.uint8)
+    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed, is_dense(tiles)) < 0:
+        raise ValueError(f"pattern {tiles} on {n}x{n} has an entry that does not fit its layout")
     return packed
+
+
+def max_excess(tiles: Sequence[int], table: np.ndarray) -> int:
+    """The most moves any placement needs beyond its tiles' Manhattan distance, as stored."""
+    if is_dense(tiles):
+        return 2 * int(max(np.max(table % 6), np.max(table // 6 % 6), np.max(table // 36)))
+    return 2 * int(max(np.max(table & 15), np.max(table >> 4)))
 
 
 def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
     """The moves pattern ``tiles`` needs on a board, from its stored table (slow path, for checks)."""
     nn = n * n
     cells = [board_tiles.index(t) for t in tiles]
-    index = sum(cell * nn ** i for i, cell in enumerate(cells))
-    excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
+    if is_dense(tiles):
+        excess = dense_entry(table, dense_rank(n, cells))
+    else:
+        index = sum(cell * nn ** i for i, cell in enumerate(cells))
+        excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
     manhattan = sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in zip(cells, tiles))
     return manhattan + 2 * excess
 
@@ -293,7 +342,9 @@ def _terminal_progress(label: str, total: int) -> tuple[Progress, Callable[[], N
 
 
 def table_bytes(n: int, tiles: Sequence[int]) -> int:
-    """Size of a stored table: two 4-bit entries per byte over the sparse index."""
+    """Size of a stored table: two 4-bit entries per byte over the sparse index, or three per byte dense."""
+    if is_dense(tiles):
+        return (placements(n, len(tiles)) + 2) // 3
     return ((n * n) ** len(tiles) + 1) // 2
 
 
@@ -303,39 +354,85 @@ def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, 
 
     With ``out`` (a uint8 array of :func:`table_bytes`), the table is read straight into it.
     """
-    tiles = tuple(tiles)
-    key = table_key(n, tiles)
-    path = cache_dir() / f"{key}.bin"
-    began = time.perf_counter()
-    table = np.empty(table_bytes(n, tiles), dtype=np.uint8) if out is None else out
-    status = "built"
-    if rebuild:
-        status = "rebuilt (asked to)"
-    else:
+    return load_tables(n, [tiles], show_progress, rebuild, None if out is None else [out])[0]
+
+
+def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool | None = None,
+                rebuild: bool = False, outs: Sequence[np.ndarray] | None = None) -> list[TableInfo]:
+    """Pattern databases from the cache; those missing or damaged are built at once, one per thread.
+
+    The builder releases the GIL, so two 7-tile 4×4 tables take about as long as one.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from solver.parallel import threads_available
+
+    wanted = [tuple(tiles) for tiles in patterns_]
+    tables = list(outs) if outs is not None else [np.empty(table_bytes(n, t), dtype=np.uint8) for t in wanted]
+    infos: list[TableInfo | None] = [None] * len(wanted)
+    to_build: list[tuple[int, str, float]] = []
+    for i, tiles in enumerate(wanted):
+        began = time.perf_counter()
+        status = _read_cached(n, tiles, tables[i], rebuild)
+        if status == "cached":
+            infos[i] = TableInfo(tiles, _table_path(n, tiles), status, time.perf_counter() - began, tables[i])
+        else:
+            to_build.append((i, status, began))
+    if to_build:
+        if show_progress is None:
+            show_progress = sys.stderr.isatty()
+        names = ", ".join("-".join(map(str, wanted[i])) for i, _, _ in to_build)
+        total = sum(placements(n, len(wanted[i])) for i, _, _ in to_build)
+        progress, done = (_terminal_progress(f"Building {n}x{n} pattern tables {names}", total)
+                          if show_progress else (None, lambda: None))
+        lock = threading.Lock()
+
+        def update(count: int) -> None:
+            with lock:
+                progress(count)
+
+        def build(job: tuple[int, str, float]) -> TableInfo:
+            i, status, began = job
+            return _build_into(n, wanted[i], tables[i], status, began, update if progress else None)
+
         try:
-            found = read_table_into(path, key, memoryview(table))
-        except CorruptTableError as exc:
-            found, status = False, f"rebuilt ({exc.reason})"
-        if found:
-            problem = check_table(n, tiles, table)
-            if problem is None:
-                return TableInfo(tiles, path, "cached", time.perf_counter() - began, table)
-            status = f"rebuilt ({problem})"
-    if show_progress is None:
-        show_progress = sys.stderr.isatty()
-    progress, done = (_terminal_progress(f"Building {n}x{n} pattern table {'-'.join(map(str, tiles))}",
-                                         placements(n, len(tiles))) if show_progress else (None, lambda: None))
+            with ThreadPoolExecutor(max(1, min(len(to_build), threads_available()))) as pool:
+                for (i, _, _), info in zip(to_build, pool.map(build, to_build)):
+                    infos[i] = info
+        finally:
+            done()
+    return [info for info in infos if info is not None]
+
+
+def _table_path(n: int, tiles: tuple[int, ...]) -> Path:
+    return cache_dir() / f"{table_key(n, tiles)}.bin"
+
+
+def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: bool) -> str:
+    """Read a table from the cache into ``table``: "cached", or why it has to be built."""
+    if rebuild:
+        return "rebuilt (asked to)"
     try:
-        dist = build_table(n, tiles, progress)
-    finally:
-        done()
+        found = read_table_into(_table_path(n, tiles), table_key(n, tiles), memoryview(table))
+    except CorruptTableError as exc:
+        return f"rebuilt ({exc.reason})"
+    if not found:
+        return "built"
+    problem = check_table(n, tiles, table)
+    return "cached" if problem is None else f"rebuilt ({problem})"
+
+
+def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, began: float,
+                progress: Progress | None) -> TableInfo:
+    dist = build_table(n, tiles, progress)
     problem = check_sparse(n, tiles, dist)
     if problem is not None:
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
     table[:] = pack_table(n, tiles, dist)
     del dist
+    path = _table_path(n, tiles)
     try:
-        write_table(path, key, table.tobytes())
+        write_table(path, table_key(n, tiles), table.tobytes())
     except (OSError, OutputError) as exc:  # a read-only cache costs a rebuild next time, not this solve
         status += f", not cached: {exc}"
     return TableInfo(tiles, path, status, time.perf_counter() - began, table)
@@ -370,6 +467,7 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
     """
     nn = n * n
     set_slots, set_weights, set_cells, offsets = [], [], [], []
+    dense, members = [], []  # per slot: its dense size (0: sparse) and the tiles playing its pattern's tiles
     identity, mirror = np.arange(nn, dtype=np.int64), mirror_cells(n)
     for partition in partitions:
         if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
@@ -378,6 +476,10 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
         pattern, weight = np.zeros(nn, dtype=np.int64), np.zeros(nn, dtype=np.int64)
         for p, tiles in enumerate(partition):
             offsets.append(starts[tuple(tiles)])
+            dense.append(len(tiles) if is_dense(tiles) else 0)
+            members.append(list(tiles))
+            if is_dense(tiles) and (nn > 64 or len(tiles) > MAX_PATTERN):
+                raise ValueError(f"pattern {tiles} is too large for a dense table on {n}x{n}")
             for i, t in enumerate(tiles):
                 pattern[t], weight[t] = base + p, nn ** i
         set_slots.append(pattern)
@@ -389,14 +491,20 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
             image = [0] + [mirror_tile(n, t) for t in range(1, nn)]
             shift = len(offsets) - base
             offsets.extend(offsets[base:])
+            dense.extend(dense[base:])
+            members.extend([[image[t] for t in tiles] for tiles in members[base:]])
             set_slots.append(pattern[image] + shift)
             set_weights.append(weight[image])
             set_cells.append(mirror)
     name = "pdb " + " | ".join("-".join(str(len(t)) for t in partition) for partition in partitions)
     name += (" +reflected" if reflect else "") + (" +linear-conflict" if with_linear_conflict else "")
+    member_array = np.zeros(len(members) * MAX_PATTERN, dtype=np.int64)
+    for sl, tiles in enumerate(members):
+        if dense[sl]:
+            member_array[sl * MAX_PATTERN:sl * MAX_PATTERN + len(tiles)] = tiles
     return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, np.array(offsets, dtype=np.int64),
                      len(set_slots), np.concatenate(set_slots), np.concatenate(set_weights),
-                     np.concatenate(set_cells))
+                     np.concatenate(set_cells), np.array(dense, dtype=np.int64), member_array)
 
 
 def tables_present(n: int) -> bool:
@@ -418,10 +526,11 @@ def pdb_tables(n: int, show_progress: bool | None = None) -> tuple[np.ndarray, d
         needed = patterns(n)
         sizes = [table_bytes(n, tiles) for tiles in needed]
         flat = np.empty(sum(sizes), dtype=np.uint8)
-        starts, start = {}, 0
+        starts, start, outs = {}, 0, []
         for tiles, size in zip(needed, sizes):
-            load_table(n, tiles, show_progress, out=flat[start:start + size])
+            outs.append(flat[start:start + size])
             starts[tiles], start = start, start + size
+        load_tables(n, needed, show_progress, outs=outs)
         _TABLES[n] = flat, starts
     return _TABLES[n]
 

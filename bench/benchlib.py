@@ -40,6 +40,9 @@ def parser(description: str) -> argparse.ArgumentParser:
                    help="side by side: also run plain A* with Manhattan (solver.search.astar) on each instance")
     p.add_argument("--astar-node-limit", type=int, default=2_000_000,
                    help="A* gives up past this many expanded nodes (default: 2,000,000)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="solve this many instances at a time, one thread each (default 1: one at a time, each "
+                        "search sharing its large iterations among the CPUs)")
     return p
 
 
@@ -75,10 +78,18 @@ def warm_up(sizes: Iterable[int]) -> list[str]:
 
 
 def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_by_side: bool,
-        astar_limit: int, title: str, notes: Iterable[str] = ()) -> int:
-    """Solve every instance, print the table and the totals; return 1 if any answer is wrong."""
+        astar_limit: int, title: str, notes: Iterable[str] = (), jobs: int = 1) -> int:
+    """Solve every instance, print the table and the totals; return 1 if any answer is wrong.
+
+    With ``jobs`` > 1, instances are solved that many at a time on threads (each search on one
+    thread); the per-instance CPU column is then left out, as threads share the process's clock.
+    """
     for note in notes:
         print(note)
+    if jobs > 1:
+        if side_by_side:
+            raise SystemExit("--astar compares one instance at a time: leave out --jobs")
+        return _run_concurrently(instances, solve, title, jobs)
     head = f"{'instance':<34} {'N':>2} {'len':>4} {'nodes':>13} {'seconds':>9} {'cpu s':>8}"
     if side_by_side:
         head += f" | {'A* nodes':>12} {'A* s':>8} {'ratio(s)':>9}"
@@ -121,5 +132,30 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
         print(f"A*/Manhattan finished {a_done} of {len(instances)} within {astar_limit:,} nodes: "
               f"{a_nodes:,.0f} nodes, {a_s:.3f} s vs ours {ours_s_where_astar:.3f} s on the same instances "
               f"(ratio {a_s / max(ours_s_where_astar, 1e-9):.1f}x)")
+    print(f"peak memory (max RSS of this process): {peak_mb():.0f} MB")
+    return 1 if wrong else 0
+
+
+def _run_concurrently(instances: list[Instance], solve: Callable[[Board], SearchResult], title: str,
+                      jobs: int) -> int:
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    os.environ["NPUZZLE_THREADS"] = "1"  # one thread per search; the pool supplies the parallelism
+    print(f"{'instance':<34} {'N':>2} {'len':>4} {'nodes':>13} {'seconds':>9}   ({jobs} at a time)")
+    began, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(lambda case: solve(case.board), instances))
+    wall, cpu = time.perf_counter() - began, time.process_time() - cpu
+    wrong = 0
+    for case, result in zip(instances, results):
+        ok = result.moves == (-1 if case.optimal is None else case.optimal)
+        wrong += not ok
+        shown = "unsolv." if result.path is None else str(result.moves)
+        print(f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>13,} {result.seconds:>9.4f}"
+              + ("" if ok else f"  WRONG: expected {case.optimal}"))
+    print(f"\n{title}: {len(instances)} instances, {len(instances) - wrong} correct, {wrong} wrong")
+    print(f"total: {sum(r.expanded for r in results):,} nodes expanded, {wall:.3f} s wall with {jobs} at a time, "
+          f"{cpu:.3f} s CPU")
     print(f"peak memory (max RSS of this process): {peak_mb():.0f} MB")
     return 1 if wrong else 0

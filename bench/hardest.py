@@ -18,7 +18,7 @@ def main() -> int:
     args = p.parse_args()
     instances = read_lines(args.shared / "bench" / "hardest.txt", args.limit)
     return run(instances, solve, args.astar, args.astar_node_limit, "hardest positions",
-               warm_up({case.board.n for case in instances}))
+               warm_up({case.board.n for case in instances}), args.jobs)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=None, help="only the first LIMIT instances")
     args = p.parse_args()
     instances = read_lines(args.shared / "bench" / "korf100.txt", args.limit)
-    return run(instances, solve, args.astar, args.astar_node_limit, "Korf's 100", warm_up([4]))
+    return run(instances, solve, args.astar, args.astar_node_limit, "Korf's 100", warm_up([4]), args.jobs)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def main() -> int:
     args = parser(__doc__).parse_args()
     instances = load(args.shared / "external-data" / "princeton")
     return run(instances, solve, args.astar, args.astar_node_limit, "Princeton files",
-               warm_up({case.board.n for case in instances if case.board.n <= 5}))
+               warm_up({case.board.n for case in instances if case.board.n <= 5}), args.jobs)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,11 @@ The search runs in a numba-compiled kernel over a flat array of tiles, with an e
 stack instead of recursion. Every heuristic is maintained incrementally as tiles move:
 Hamming and Manhattan by the moved tile's change, linear conflict by recomputing the two
 rows or columns the move touches, and pattern databases by updating the moved tile's
-pattern index (and its mirror image's, for the reflected lookup) and reading one 4-bit entry.
-There is no slow Python copy of this search: ``idastar(board, "manhattan")`` and the
-pattern-database solver are the same code with a different ``kind``.
+pattern index (and its mirror image's, for the reflected lookup: a multiply-add for a sparse
+table, a rank of seven cells for a dense one) and reading one entry. There is no slow Python
+copy of this search: ``idastar(board, "manhattan")`` and the pattern-database solver are the
+same code with a different ``kind``. The kernel releases the GIL, so :mod:`solver.parallel`
+can share one search's large iterations among threads.
 
 Importing this module imports numpy and numba (about 0.3 s) and, on the very first run on a
 machine, compiles the kernel (a few seconds; then cached by numba on disk). Solving a 3×3

@@ -58,7 +58,7 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
     give ``path=None``. Raises :class:`solver.errors.SearchLimitError` past ``node_limit``
     expanded nodes, and :class:`UnsupportedAlgorithmError` (a ``ValueError``) for an algorithm that
     cannot handle the board's size.
-    The first ``pdb`` solve of a size builds its tables (4×4: about 25 s CPU, once per machine).
+    The first ``pdb`` solve of a size builds its tables (4×4: about 45 s on two cores, once per machine).
     """
     if algorithm == "auto":
         algorithm = auto_algorithm(board.n)

@@ -74,6 +74,12 @@ class SearchLimitError(SolverError):
             "raise --node-limit or choose a stronger algorithm")
 
 
+class UnsupportedAlgorithmError(SolverError, ValueError):
+    """An algorithm asked for a board size or heuristic it cannot handle (a usage error: exit 2)."""
+
+    exit_code = 2
+
+
 class OutputError(SolverError):
     """The answer could not be written."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.board import Board
-from solver.errors import SolverError
+from solver.errors import UnsupportedAlgorithmError
 from solver.search import SearchResult, astar, unsolvable_result
 
 ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
@@ -23,15 +23,6 @@ ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
 - ``pdb``: IDA* with additive pattern databases and their reflected lookup (4×4 and 5×5);
   ``heuristic="linear-conflict"`` also takes the max with linear conflict.
 """
-
-class UnsupportedAlgorithmError(SolverError, ValueError):
-    """An algorithm asked for a board size or heuristic it cannot handle (a usage error: exit 2).
-
-    It belongs in :mod:`solver.errors`; it lives here until that module takes it.
-    """
-
-    exit_code = 2
-
 
 TABLE_SIZES = (2, 3)
 PDB_SIZES = (4, 5)

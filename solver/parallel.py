@@ -117,7 +117,11 @@ class _Split:
         self.lock = threading.Lock()
 
     def _list_entries(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-        """The shallowest split (from the last one) giving enough entries: (status, counters, entries, counts)."""
+        """The shallowest split (from the last one) giving enough entries: (status, counters, entries, counts).
+
+        Never FULL: a split too deep for the buffer steps back a level and takes what that one
+        lists (at depth 1 there are at most four entries).
+        """
         counters = np.zeros(5, dtype=np.int64)
         path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         wanted = ENTRIES_PER_THREAD * self.threads
@@ -127,8 +131,9 @@ class _Split:
             status = self.kernel(self.tiles, path, counters, self.remaining, bound=self.bound,
                                  collect_depth=self.depth, entries=entries, counts=counts)
             found = int(counters[4])
-            if status == FULL and self.depth > 1:
-                self.depth -= 1
+            if status == FULL:
+                # going deeper again would only fill the buffer again (many threads, few entries)
+                self.depth, wanted = self.depth - 1, 0
                 continue
             if status != NOT_FOUND or found >= wanted or self.depth >= self.bound or (
                     found and counts[found - 1, 3]):
@@ -138,8 +143,6 @@ class _Split:
     def run(self, pool: ThreadPoolExecutor) -> tuple[int, int, int, int, int, np.ndarray]:
         """(status, expanded, generated, length, bound or next bound, path) for this iteration."""
         status, shallow, entries, counts = self._list_entries()
-        if status == FULL:  # cannot happen at depth 1 (at most 4 entries); kept as a plain fallback
-            status = NOT_FOUND
         if status != NOT_FOUND or len(entries) == 0:
             return status, int(shallow[0]), int(shallow[1]), 0, int(shallow[3]), np.zeros(1, dtype=np.int64)
         total = len(entries)

@@ -46,6 +46,16 @@ def test_threads_give_the_sequential_answer_node_for_node(split_everything, heur
             assert summary(idastar(board, heuristic, threads=threads)) == summary(alone), board
 
 
+def test_more_threads_than_the_entry_buffer_holds_still_split(monkeypatch):
+    # wanting more entries than fit once made the split depth go up and down for ever
+    monkeypatch.setattr(parallel, "SPLIT_FROM", 1)
+    monkeypatch.setattr(parallel, "MAX_ENTRIES", 16)
+    monkeypatch.setattr(parallel, "ENTRIES_PER_THREAD", 8)
+    board = walk(4, 200, 8)  # 42 moves: bounds far deeper than the split
+    alone = idastar(board, "linear-conflict", threads=1)
+    assert summary(idastar(board, "linear-conflict", threads=3)) == summary(alone)
+
+
 def test_pattern_database_search_is_the_same_with_threads(pdb_cache, split_everything):
     heuristic = pdb_heuristic(4)
     for line in KORF_SAMPLE:

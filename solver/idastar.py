@@ -89,8 +89,8 @@ def _extra(pdb, offset, index):
     return (np.int64(pdb[offset + (index >> 1)]) >> ((index & 1) << 2)) & 15
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _dense_extra(pdb, offset, index):
+@njit(cache=True, nogil=True)
+def dense_extra(pdb, offset, index):
     """Entry ``index`` of the base-6 dense table starting at byte ``offset`` (three per byte)."""
     byte = np.int64(pdb[offset + index // 3])
     digit = index % 3
@@ -111,14 +111,18 @@ def popcount(x):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def rank_step(rank, used, i, cell, nn):
+    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.pdb`): (rank, cells used)."""
+    return rank * (nn - i) + cell - popcount(used & ((1 << cell) - 1)), used | (1 << cell)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _rank(where, cells, base, members, first, k, nn):
-    """Dense index of a pattern: its tiles' cells in one set's frame (see :mod:`solver.pdb`)."""
+    """Dense index of a pattern: its tiles' cells in one set's frame."""
     rank = 0
     used = 0
     for i in range(k):
-        p = cells[base + where[members[first + i]]]
-        rank = rank * (nn - i) + p - popcount(used & ((1 << p) - 1))
-        used |= 1 << p
+        rank, used = rank_step(rank, used, i, cells[base + where[members[first + i]]], nn)
     return rank
 
 
@@ -255,7 +259,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     pidx[sl] = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
         for sl in range(nslots):
             if dense[sl] > 0:
-                ev[sl] = _dense_extra(pdb, offset[sl], pidx[sl])
+                ev[sl] = dense_extra(pdb, offset[sl], pidx[sl])
             else:
                 ev[sl] = _extra(pdb, offset[sl], pidx[sl])
         for st in range(sets):
@@ -373,7 +377,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     sl = slot[q]
                     if dense[sl] > 0:
                         index = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
-                        e2 = _dense_extra(pdb, offset[sl], index)
+                        e2 = dense_extra(pdb, offset[sl], index)
                     else:
                         index = pidx[sl] + cstep[st * 4 + k] * weight[q]
                         e2 = _extra(pdb, offset[sl], index)

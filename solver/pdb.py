@@ -38,7 +38,7 @@ from numba import njit
 
 from solver.board import Board
 from solver.errors import OutputError
-from solver.idastar import MAX_PATTERN, PDB, PDB_LC, Heuristic, popcount
+from solver.idastar import MAX_PATTERN, PDB, PDB_LC, Heuristic, dense_extra, rank_step
 from solver.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
 
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
@@ -85,13 +85,8 @@ def dense_rank(n: int, cells: Sequence[int]) -> int:
     """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says."""
     rank, used = 0, 0
     for i, cell in enumerate(cells):
-        rank = rank * (n * n - i) + cell - bin(used & ((1 << cell) - 1)).count("1")
-        used |= 1 << cell
-    return rank
-
-
-def dense_entry(table: np.ndarray, rank: int) -> int:
-    return int(table[rank // 3]) // (1, 6, 36)[rank % 3] % 6
+        rank, used = rank_step(rank, used, i, cell, n * n)
+    return int(rank)
 
 
 # --------------------------------------------------------------------------- the builder
@@ -262,8 +257,7 @@ def _pack(n, tiles, dist, packed, dense):
             goal = tiles[s] - 1
             manhattan += abs(cell // n - goal // n) + abs(cell % n - goal % n)
             if dense:
-                rank = rank * (nn - s) + cell - popcount(used & ((1 << cell) - 1))
-                used |= 1 << cell
+                rank, used = rank_step(rank, used, s, cell, nn)
         excess = (value - manhattan) // 2
         if excess < 0 or (value - manhattan) % 2 or (excess > 15 and not dense):
             return -1
@@ -271,7 +265,7 @@ def _pack(n, tiles, dist, packed, dense):
             worst = excess
         if dense:
             digit = rank % 3
-            packed[rank // 3] += min(excess, 5) * (1 if digit == 0 else (6 if digit == 1 else 36))
+            packed[rank // 3] += min(excess, DENSE_CAP) * (1 if digit == 0 else (6 if digit == 1 else 36))
         else:
             packed[index >> 1] |= excess << ((index & 1) << 2)
     return worst
@@ -297,7 +291,7 @@ def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: 
     nn = n * n
     cells = [board_tiles.index(t) for t in tiles]
     if is_dense(tiles):
-        excess = dense_entry(table, dense_rank(n, cells))
+        excess = int(dense_extra(table, 0, dense_rank(n, cells)))
     else:
         index = sum(cell * nn ** i for i, cell in enumerate(cells))
         excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15

@@ -105,13 +105,9 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
         cpu_used = time.process_time() - cpu_before
         total_nodes += result.expanded
         total_s += result.seconds
-        ok = result.moves == (-1 if case.optimal is None else case.optimal)
+        ok, line = _judge(case, result)
         wrong += not ok
-        shown = "unsolv." if result.path is None else str(result.moves)
-        line = (f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>13,} {result.seconds:>9.4f} "
-                f"{cpu_used:>8.3f}")
-        if not ok:
-            line += f"  WRONG: expected {case.optimal}"
+        line += f" {cpu_used:>8.3f}" + _verdict(case, ok)
         if side_by_side:
             try:
                 other = astar(case.board, "manhattan", astar_limit)
@@ -125,7 +121,7 @@ def run(instances: list[Instance], solve: Callable[[Board], SearchResult], side_
                 line += f" | {'> limit':>12} {'-':>8} {'-':>9}"
         print(line, flush=True)
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
-    print(f"\n{title}: {len(instances)} instances, {len(instances) - wrong} correct, {wrong} wrong")
+    _print_tally(title, len(instances), wrong)
     print(f"total: {total_nodes:,.0f} nodes expanded, {total_s:.3f} s searching, {wall:.3f} s wall "
           f"(including path building), {cpu:.3f} s CPU")
     if side_by_side:
@@ -149,13 +145,26 @@ def _run_concurrently(instances: list[Instance], solve: Callable[[Board], Search
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     wrong = 0
     for case, result in zip(instances, results):
-        ok = result.moves == (-1 if case.optimal is None else case.optimal)
+        ok, line = _judge(case, result)
         wrong += not ok
-        shown = "unsolv." if result.path is None else str(result.moves)
-        print(f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>13,} {result.seconds:>9.4f}"
-              + ("" if ok else f"  WRONG: expected {case.optimal}"))
-    print(f"\n{title}: {len(instances)} instances, {len(instances) - wrong} correct, {wrong} wrong")
+        print(line + _verdict(case, ok))
+    _print_tally(title, len(instances), wrong)
     print(f"total: {sum(r.expanded for r in results):,} nodes expanded, {wall:.3f} s wall with {jobs} at a time, "
           f"{cpu:.3f} s CPU")
     print(f"peak memory (max RSS of this process): {peak_mb():.0f} MB")
     return 1 if wrong else 0
+
+
+def _judge(case: Instance, result: SearchResult) -> tuple[bool, str]:
+    """Whether the answer is the known one, and the line's first columns (instance to seconds)."""
+    ok = result.moves == (-1 if case.optimal is None else case.optimal)
+    shown = "unsolv." if result.path is None else str(result.moves)
+    return ok, f"{case.name:<34} {case.board.n:>2} {shown:>4} {result.expanded:>13,} {result.seconds:>9.4f}"
+
+
+def _verdict(case: Instance, ok: bool) -> str:
+    return "" if ok else f"  WRONG: expected {case.optimal}"
+
+
+def _print_tally(title: str, count: int, wrong: int) -> None:
+    print(f"\n{title}: {count} instances, {count - wrong} correct, {wrong} wrong")

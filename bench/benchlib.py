@@ -20,7 +20,8 @@ if str(REPO) not in sys.path:
 
 from solver.board import Board  # noqa: E402
 from solver.errors import SearchLimitError  # noqa: E402
-from solver.search import SearchResult, astar  # noqa: E402
+from solver.search.result import SearchResult
+from solver.search.astar import astar  # noqa: E402
 
 DEFAULT_SHARED = REPO.parent / "shared"
 
@@ -37,7 +38,7 @@ def parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--shared", type=Path, default=DEFAULT_SHARED,
                    help=f"the shared data folder (default: {DEFAULT_SHARED})")
     p.add_argument("--astar", action="store_true",
-                   help="side by side: also run plain A* with Manhattan (solver.search.astar) on each instance")
+                   help="side by side: also run plain A* with Manhattan (solver.search.astar.astar) on each instance")
     p.add_argument("--astar-node-limit", type=int, default=2_000_000,
                    help="A* gives up past this many expanded nodes (default: 2,000,000)")
     p.add_argument("--jobs", type=int, default=1,

@@ -15,7 +15,7 @@ import time
 from benchlib import Instance, parser, peak_mb
 
 from solver.board import Board
-from solver.search import astar
+from solver.search.astar import astar
 from solver.solve import solve
 
 
@@ -43,7 +43,7 @@ def main() -> int:
           f"{sum(r.moves for r in solvable) / max(len(solvable), 1):.2f}, {wall:.3f} s wall ({cpu:.3f} s CPU) in one "
           f"process, including the table load; {sum(r.expanded for r in results):,} table lookups")
     wrong = 0
-    from solver.idastar import idastar
+    from solver.search.idastar import idastar
 
     for board, result in list(zip(boards, results))[:args.check]:
         wrong += idastar(board).moves != result.moves

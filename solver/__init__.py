@@ -1,4 +1,12 @@
-"""npuzzle-grader's reference solver: the board model, the file formats and optimal search."""
+"""npuzzle-grader's reference solver: input file → parse → Board → search → path → format → output.txt.
+
+The top level is the core: the board model (:mod:`solver.board`), the file formats
+(:mod:`solver.formats`, :mod:`solver.fileio`), the errors (:mod:`solver.errors`), the choice of
+an optimal method (:mod:`solver.solve`), the Princeton/CMPE 160 API (:mod:`solver.api`) and the
+CLIs. :mod:`solver.search` holds the searches, :mod:`solver.assignment` the sheets' extras.
+``solver`` never imports ``grader``; the grader imports the board, the parser and the move rules
+from here and never re-implements them.
+"""
 
 from solver.api import Solver
 from solver.board import Board, Move

@@ -43,7 +43,7 @@ The solver::
 from __future__ import annotations
 
 from solver.board import Board
-from solver.search import SearchResult
+from solver.search.result import SearchResult
 from solver.solve import solve
 
 

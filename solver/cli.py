@@ -15,10 +15,10 @@ from solver.errors import EXIT_CODES, SolverError
 from solver.solve import ALGORITHMS
 
 LAZY_COMMANDS: dict[str, str] = {
-    "shell": "solver.shell:shell",
+    "shell": "solver.assignment.shell:shell",
     "tables": "solver.tables_cli:tables",
-    "experiment": "solver.experiment:experiment",
-    "gui": "solver.gui:gui",
+    "experiment": "solver.assignment.experiment:experiment",
+    "gui": "solver.assignment.gui:gui",
 }
 """Subcommands beside ``solve``, imported only when used."""
 

@@ -11,13 +11,14 @@ from dataclasses import replace
 
 from solver.board import Board
 from solver.errors import UnsupportedAlgorithmError
-from solver.search import SearchResult, astar, unsolvable_result
+from solver.search.result import SearchResult, unsolvable_result
+from solver.search.astar import astar
 
 ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
 """Algorithm names accepted by :func:`solve` and the CLI's ``--algorithm``.
 
 - ``auto``: ``table`` for N ≤ 3, ``pdb`` for N = 4 and 5, ``idastar`` with linear conflict above.
-- ``astar``: best-first search (:func:`solver.search.astar`), heuristic as given.
+- ``astar``: best-first search (:func:`solver.search.astar.astar`), heuristic as given.
 - ``idastar``: compiled IDA* with ``hamming``, ``manhattan`` or ``linear-conflict``.
 - ``table``: a walk down the exact distance table (2×2 and 3×3 only).
 - ``pdb``: IDA* with additive pattern databases and their reflected lookup (4×4 and 5×5);
@@ -62,13 +63,13 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
             raise UnsupportedAlgorithmError(f"the exact table exists for 2x2 and 3x3 only, not {board.n}x{board.n}")
         if not board.is_solvable():
             return unsolvable_result("table", "exact")
-        from solver.exact import solve_exact
+        from solver.search.exact import solve_exact
 
         return solve_exact(board)
     if algorithm == "idastar":
         if not board.is_solvable():
             return unsolvable_result("idastar", heuristic or "linear-conflict")
-        from solver.idastar import idastar
+        from solver.search.idastar import idastar
 
         return idastar(board, heuristic or "linear-conflict", node_limit)
     if algorithm == "pdb":
@@ -79,8 +80,8 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
             raise UnsupportedAlgorithmError(f"the pdb algorithm combines only with linear-conflict, not {heuristic!r}")
         if not board.is_solvable():
             return unsolvable_result("pdb", "pdb")
-        from solver.idastar import run
-        from solver.pdb import pdb_heuristic
+        from solver.search.idastar import run
+        from solver.search.pdb import pdb_heuristic
 
         return run(board, pdb_heuristic(board.n, with_linear_conflict=heuristic is not None), "pdb", node_limit)
     raise UnsupportedAlgorithmError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
@@ -89,8 +90,8 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
 def _solve_5x5(board: Board, node_limit: int | None) -> SearchResult:
     """5×5 under ``auto``: the pattern databases if already built, else linear conflict first."""
     from solver.errors import SearchLimitError
-    from solver.idastar import idastar, run
-    from solver.pdb import pdb_heuristic, tables_present
+    from solver.search.idastar import idastar, run
+    from solver.search.pdb import pdb_heuristic, tables_present
 
     if not board.is_solvable():
         return unsolvable_result("pdb", "pdb")

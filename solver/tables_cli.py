@@ -18,7 +18,7 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     pattern's tiles cut the free cells in two (a table stores the minimum over the blank's
     possible regions, which IDA* tolerates).
     """
-    from solver.pdb import pattern_value, splits_free_cells
+    from solver.search.pdb import pattern_value, splits_free_cells
 
     rng = random.Random(seed)
 
@@ -46,7 +46,7 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
 
 
 def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
-    from solver.pdb import PARTITIONS, check_table, load_tables, max_excess, patterns, placements
+    from solver.search.pdb import PARTITIONS, check_table, load_tables, max_excess, patterns, placements
 
     rows, tables = [], {}
     for info in load_tables(n, patterns(n), show_progress=None, rebuild=rebuild):
@@ -64,7 +64,7 @@ def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
 
 
 def _report_exact(n: int) -> list[list[object]]:
-    from solver.exact import SHIPPED, build_table, exact_table
+    from solver.search.exact import SHIPPED, build_table, exact_table
 
     began = time.perf_counter()
     table = exact_table.__wrapped__(n)
@@ -94,13 +94,13 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
     """
     from tabulate import tabulate
 
-    from solver.tablecache import cache_dir
+    from solver.search.tablecache import cache_dir
 
     chosen = sorted({int(s) for s in sizes} or {2, 3, 4})
     warm = None
     if any(n >= 4 for n in chosen):  # first, so that it includes importing numba
         began = time.perf_counter()
-        from solver.idastar import idastar
+        from solver.search.idastar import idastar
 
         idastar(Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]))
         warm = time.perf_counter() - began

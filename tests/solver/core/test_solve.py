@@ -11,10 +11,11 @@ import sys
 import pytest
 
 from solver.board import Board
+from solver.search import pdb
 from solver.errors import SearchLimitError
 from solver.solve import ALGORITHMS, auto_algorithm, solve
-from tests.solver.test_pdb import KORF_SAMPLE, pdb_cache  # noqa: F401  (a fixture)
-from tests.solver.test_search import assert_legal_path, random_solvable
+from tests.solver.helpers import KORF_SAMPLE
+from tests.solver.helpers import assert_legal_path, random_solvable
 from tests.support import REPO
 
 PRINCETON_5X5_44 = [6, 7, 5, 10, 15, 3, 2, 8, 0, 4, 1, 12, 20, 13, 9, 11, 16, 19, 14, 24, 21, 17, 22, 18, 23]
@@ -44,6 +45,7 @@ def test_auto_on_4x4_uses_pattern_databases(pdb_cache):  # noqa: F811
 
 def test_auto_on_5x5_tries_linear_conflict_before_building_tables(monkeypatch, tmp_path):
     monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))  # no 5×5 tables there
+    monkeypatch.setattr(pdb, "_TABLES", {})  # nor in this process, whatever an earlier test loaded
     result = solve(Board.from_tiles(PRINCETON_5X5_44))
     assert result.moves == 44 and result.algorithm == "idastar"
     assert not list(tmp_path.iterdir())

@@ -13,10 +13,10 @@ import pytest
 from solver.board import Board
 from solver.cli import entry
 from solver.formats import format_puzzle, parse_solution
-from tests.solver.test_search import assert_legal_path
+from tests.solver.helpers import assert_legal_path
 from tests.support import check_golden, shared_data
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 BAD = sorted(p.name for p in (DATA / "bad").glob("*.txt"))
 GOLDEN = sorted(p.stem for p in (DATA / "golden").glob("*.in"))
 
@@ -137,7 +137,7 @@ def test_random_2x2_and_3x3_boards_solve_optimally(tmp_path, capsys, table2, tab
 
 
 def test_4x4_scrambles_up_to_30_moves(tmp_path, capsys):
-    from solver.search import astar
+    from solver.search.astar import astar
 
     rng = random.Random(16)
     for length in (5, 12, 20, 26, 30):

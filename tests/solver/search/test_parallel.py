@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-import solver.parallel as parallel
+import solver.search.parallel as parallel
 from solver.board import Board
 from solver.errors import SearchLimitError
-from solver.idastar import idastar, run
-from solver.pdb import pdb_heuristic
-from tests.solver.test_pdb import KORF_SAMPLE, pdb_cache  # noqa: F401  (a fixture)
-from tests.solver.test_search import assert_legal_path
+from solver.search.idastar import idastar, run
+from solver.search.pdb import pdb_heuristic
+from tests.solver.helpers import KORF_SAMPLE
+from tests.solver.helpers import assert_legal_path
 
 
 @pytest.fixture

@@ -10,25 +10,8 @@ from hypothesis import strategies as st
 
 from solver.board import Board
 from solver.errors import SearchLimitError
-from solver.search import HEURISTICS, astar
-
-
-def random_solvable(rng: random.Random, n: int) -> Board:
-    while True:
-        tiles = list(range(n * n))
-        rng.shuffle(tiles)
-        board = Board(tuple(tiles), n)
-        if board.is_solvable():
-            return board
-
-
-def assert_legal_path(path, start):
-    """Starts at ``start``, ends on the goal, every step is one move, and no board repeats."""
-    assert path[0] == start
-    assert path[-1].is_goal()
-    for before, after in zip(path, path[1:]):
-        assert before.move_to(after) is not None
-    assert len(set(path)) == len(path)
+from solver.search.astar import HEURISTICS, astar
+from tests.solver.helpers import assert_legal_path, random_solvable
 
 
 def test_astar_is_optimal_on_1000_random_3x3_boards(table3):

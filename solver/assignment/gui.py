@@ -1,7 +1,7 @@
 """``python -m solver gui``: play the N-puzzle in a Tk window, or watch A* solve it.
 
 The command only checks that a window can be opened; the window is in
-:mod:`solver.gui_app` and the rules in :mod:`solver.gui_model`. Tk is imported
+:mod:`solver.assignment.gui_app` and the rules in :mod:`solver.assignment.gui_model`. Tk is imported
 here lazily, so the rest of the CLI works on a Python without Tk.
 """
 
@@ -34,7 +34,7 @@ def gui(size: int, image: str | None, seed: int | None, delay_ms: int) -> int:
     try:
         import tkinter
 
-        from solver.gui_app import PuzzleApp
+        from solver.assignment.gui_app import PuzzleApp
     except ImportError as exc:
         raise GuiUnavailableError(f"the GUI needs Tk, which this Python lacks ({exc}); "
                                   "install python3-tk") from None

@@ -22,7 +22,7 @@ from collections import deque
 from pathlib import Path
 
 from solver.board import Board, Move, _neighbor_table
-from solver.search import SearchResult, unsolvable_result
+from solver.search.result import SearchResult, unsolvable_result
 
 MAX_N = 3
 """Largest board with an exact table (4×4 has 10^13 states)."""
@@ -86,7 +86,7 @@ def exact_table(n: int) -> bytes:
     """
     if n == 2:
         return build_table(2)
-    from solver.tablecache import CorruptTableError, cache_dir, read_table, write_table
+    from solver.search.tablecache import CorruptTableError, cache_dir, read_table, write_table
 
     key = table_key(n)
     for where in (lambda: SHIPPED, lambda: cache_dir() / f"{key}.bin"):  # the cache only if needed

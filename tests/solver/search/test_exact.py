@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from solver import exact
+from solver.search import exact
 from solver.board import Board
-from solver.exact import build_table, distance, exact_table, rank, solve_exact, table_key
-from solver.tablecache import encode_table, read_table
-from tests.solver.test_search import assert_legal_path, random_solvable
+from solver.search.exact import build_table, distance, exact_table, rank, solve_exact, table_key
+from solver.search.tablecache import encode_table, read_table
+from tests.solver.helpers import assert_legal_path, random_solvable
 
 
 def test_rank_numbers_the_permutations_of_four_in_order():

@@ -1,4 +1,4 @@
-"""IDA*: one compiled search for every heuristic, from Hamming to additive pattern databases.
+"""The IDA* kernel: one compiled search for every heuristic, from Hamming to additive pattern databases.
 
 The search runs in a numba-compiled kernel over a flat array of tiles, with an explicit
 stack instead of recursion. Every heuristic is maintained incrementally as tiles move:
@@ -7,12 +7,12 @@ rows or columns the move touches, and pattern databases by updating the moved ti
 pattern index (and its mirror image's, for the reflected lookup: a multiply-add for a sparse
 table, a rank of seven cells for a dense one) and reading one entry. There is no slow Python
 copy of this search: ``idastar(board, "manhattan")`` and the pattern-database solver are the
-same code with a different ``kind``. The kernel releases the GIL, so :mod:`solver.parallel`
+same code with a different ``kind``. The kernel releases the GIL, so :mod:`solver.search.parallel`
 can share one search's large iterations among threads.
 
 Importing this module imports numpy and numba (about 0.3 s) and, on the very first run on a
 machine, compiles the kernel (a few seconds; then cached by numba on disk). Solving a 3×3
-board never comes here (see :mod:`solver.exact`).
+board never comes here (see :mod:`solver.search.exact`).
 
 Determinism: children are tried in UP, DOWN, LEFT, RIGHT order (the blank's direction), the
 move back to the parent is skipped, and the first path found within the final bound is
@@ -21,111 +21,20 @@ returned, so the same board always gives the same path.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
-from solver.board import Board
-from solver.errors import SearchLimitError
-from solver.search import SearchResult, unsolvable_result
+from solver.search.heuristic import MAX_PATTERN
+from solver.search.pdb_index import _extra, _rank, dense_extra
 
-HAMMING, MANHATTAN, LINEAR_CONFLICT, PDB, PDB_LC = 0, 1, 2, 3, 4
-KINDS = {"hamming": HAMMING, "manhattan": MANHATTAN, "linear-conflict": LINEAR_CONFLICT}
-"""Heuristics the plain ``idastar`` algorithm accepts, by the names of :data:`solver.search.HEURISTICS`."""
 
 FOUND, LIMIT, TOO_DEEP, NOT_FOUND, FULL = 0, 1, 2, 3, 4
-MAX_PATTERN = 8
-"""Most tiles in one dense pattern."""
 MAX_DEPTH = 1000
 """Deepest bound the kernel's fixed stack allows; far beyond any board it could finish."""
 _NO_LIMIT = np.iinfo(np.int64).max
 
 
-@dataclass(frozen=True)
-class Heuristic:
-    """What the kernel needs to evaluate a heuristic on an N×N board.
-
-    For pattern databases (see :mod:`solver.pdb`) the value is Manhattan plus twice the
-    largest of ``sets`` sums; each sum adds up disjoint patterns' 4-bit entries (the pairs
-    of moves a pattern needs beyond its tiles' Manhattan distance). In set ``s``, tile ``t``
-    adds ``weight[s*N² + t] * cells[s*N² + cell]`` to the index of slot ``slot[s*N² + t]``,
-    whose table starts at byte ``offset[slot]`` of ``pdb``. ``cells`` is the identity, or
-    the reflection about the main diagonal for the reflected lookup (whose sets read the
-    same tables as the plain ones, through tile weights permuted to the mirror tiles).
-    A slot with ``dense[slot] = k > 0`` is a dense table instead: its index is the rank of
-    the cells (in its set's frame) of tiles ``members[slot*MAX_PATTERN : slot*MAX_PATTERN + k]``.
-    """
-
-    name: str
-    kind: int
-    pdb: np.ndarray
-    offset: np.ndarray
-    sets: int
-    slot: np.ndarray
-    weight: np.ndarray
-    cells: np.ndarray
-    dense: np.ndarray
-    members: np.ndarray
-
-
-def simple_heuristic(n: int, name: str) -> Heuristic:
-    """Hamming, Manhattan or linear conflict for N×N (no tables)."""
-    try:
-        kind = KINDS[name]
-    except KeyError:
-        raise ValueError(f"unknown heuristic {name!r} for idastar; choose one of {', '.join(KINDS)}") from None
-    one = np.zeros(1, dtype=np.int64)
-    cells = np.zeros(n * n, dtype=np.int64)
-    return Heuristic(name, kind, np.zeros(1, dtype=np.uint8), one, 0, cells, cells, cells,
-                     np.zeros(1, dtype=np.int64), np.zeros(MAX_PATTERN, dtype=np.int64))
-
-
 # --------------------------------------------------------------------------- the kernel
-@njit(cache=True, nogil=True, inline="always")
-def _extra(pdb, offset, index):
-    """Entry ``index`` of the 4-bit table starting at byte ``offset``."""
-    return (np.int64(pdb[offset + (index >> 1)]) >> ((index & 1) << 2)) & 15
-
-
-@njit(cache=True, nogil=True)
-def dense_extra(pdb, offset, index):
-    """Entry ``index`` of the base-6 dense table starting at byte ``offset`` (three per byte)."""
-    byte = np.int64(pdb[offset + index // 3])
-    digit = index % 3
-    if digit == 0:
-        return byte % 6
-    if digit == 1:
-        return (byte // 6) % 6
-    return byte // 36
-
-
-@njit(cache=True, nogil=True, inline="always")
-def popcount(x):
-    """Set bits of a non-negative int64."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@njit(cache=True, nogil=True, inline="always")
-def rank_step(rank, used, i, cell, nn):
-    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.pdb`): (rank, cells used)."""
-    return rank * (nn - i) + cell - popcount(used & ((1 << cell) - 1)), used | (1 << cell)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _rank(where, cells, base, members, first, k, nn):
-    """Dense index of a pattern: its tiles' cells in one set's frame."""
-    rank = 0
-    used = 0
-    for i in range(k):
-        rank, used = rank_step(rank, used, i, cells[base + where[members[first + i]]], nn)
-    return rank
-
-
 @njit(cache=True, nogil=True)
 def _line_cost(board, n, line, is_row, piles):
     """Linear-conflict extra of one row or column: 2 × (tiles in their goal line − LIS of their goal order)."""
@@ -173,7 +82,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     of pattern databases in turn, and dropped as soon as one proves it too far: most pruned
     children cost one table lookup or none.
 
-    The same loop serves the threaded split (:mod:`solver.parallel`):
+    The same loop serves the threaded split (:mod:`solver.search.parallel`):
 
     - ``d0 > 0`` starts below the root: ``path[0..d0]`` is a route from ``board`` (the root)
       whose end node was already counted, and the search covers that node's subtree only;
@@ -482,45 +391,3 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
         board[c] = 0
         d -= 1
     return status
-
-
-# --------------------------------------------------------------------------- the Python face
-def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | None = None,
-        threads: int | None = None) -> SearchResult:
-    """Run the kernel on ``board`` and turn its answer into a :class:`SearchResult`.
-
-    Large iterations are shared among ``threads`` threads (default: the CPUs available, see
-    :func:`solver.parallel.threads_available`); the answer and counts are the same for any
-    number. Raises :class:`SearchLimitError` (naming the bound reached, a lower bound on the
-    optimum) once more than ``node_limit`` nodes have been expanded.
-    """
-    from solver.parallel import search, threads_available  # it imports this module
-
-    began = time.perf_counter()
-    if not board.is_solvable():
-        return unsolvable_result(algorithm, heuristic.name)
-    n = board.n
-    tiles = np.array(board.tiles, dtype=np.int64)
-    limit = _NO_LIMIT if node_limit is None else int(node_limit)
-    outcome = search(tiles, n, heuristic, limit, threads_available() if threads is None else threads)
-    expanded, generated, length, bound, path = (outcome.expanded, outcome.generated, outcome.length,
-                                                outcome.bound, outcome.path)
-    if outcome.status == LIMIT:
-        raise SearchLimitError(f"IDA* ({heuristic.name})", limit, expanded, bound)
-    if outcome.status == TOO_DEEP:
-        # only a board needing more than MAX_DEPTH moves gets here, long after any sane node limit
-        raise SearchLimitError(f"IDA* ({heuristic.name}, depth cap {MAX_DEPTH})", limit, expanded, bound)
-    boards = [board]
-    tiles_now = list(board.tiles)
-    for d in range(1, length + 1):
-        blank, target = int(path[d - 1]), int(path[d])
-        tiles_now[blank], tiles_now[target] = tiles_now[target], 0
-        boards.append(Board(tuple(tiles_now), n))
-    return SearchResult(tuple(boards), expanded, generated, time.perf_counter() - began, algorithm,
-                        heuristic.name)
-
-
-def idastar(board: Board, heuristic: str = "linear-conflict", node_limit: int | None = None,
-            threads: int | None = None) -> SearchResult:
-    """IDA* with a heuristic named in :data:`KINDS`; optimal, deterministic, bounded by ``node_limit``."""
-    return run(board, simple_heuristic(board.n, heuristic), "idastar", node_limit, threads)

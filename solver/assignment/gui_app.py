@@ -1,6 +1,6 @@
 """The Tk window of ``python -m solver gui``: a start screen, then the board and its controls.
 
-Only drawing and event wiring live here; the rules are in :mod:`solver.gui_model`.
+Only drawing and event wiring live here; the rules are in :mod:`solver.assignment.gui_model`.
 Solving runs in a worker thread (an optimal search can take seconds), and the window
 polls for its result, so it stays responsive; the solution is then played one move
 per ``delay_ms``.
@@ -14,7 +14,7 @@ from tkinter import filedialog
 
 from solver.api import Solver
 from solver.errors import SearchLimitError
-from solver.gui_model import PuzzleModel
+from solver.assignment.gui_model import PuzzleModel
 
 TITLE = "N-Puzzle"
 NODE_LIMIT = 3_000_000

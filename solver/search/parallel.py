@@ -1,7 +1,7 @@
 """IDA* with each large iteration shared among threads, giving exactly the sequential answer.
 
 An 80-move 15-puzzle spends minutes of CPU in its last few iterations, and a grading machine
-has more than one core. The kernel (:func:`solver.idastar._search`) releases the GIL, so
+has more than one core. The kernel (:func:`solver.search.kernel._search`) releases the GIL, so
 threads share the pattern databases instead of copying them into processes.
 
 How one iteration (one cost bound) is shared:
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.idastar import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP, Heuristic, _search
+from solver.search.heuristic import Heuristic
+from solver.search.kernel import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP, _search
 
 SPLIT_FROM = 400_000
 """An iteration expanding at least this many nodes makes the next one worth sharing."""
@@ -39,7 +40,7 @@ MAX_ENTRIES = 1 << 12
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the kernel reports for a whole search (see :func:`solver.idastar._search`)."""
+    """What the kernel reports for a whole search (see :func:`solver.search.kernel._search`)."""
 
     status: int  # FOUND, LIMIT or TOO_DEEP
     expanded: int

@@ -34,11 +34,11 @@ from pathlib import Path
 import click
 from tabulate import tabulate
 
-from solver.beam import SOLVED, beam_search
+from solver.assignment.beam import SOLVED, beam_search
 from solver.board import Board
 from solver.errors import SearchLimitError, SolverError
 from solver.fileio import write_atomic
-from solver.search import SearchResult
+from solver.search.result import SearchResult
 from solver.solve import solve
 
 DEFAULT_WALKS = tuple(range(2, 31, 2))

@@ -6,7 +6,7 @@ beam. The search succeeds when a child is the goal, and fails when the beam empt
 (every child of the last level had been seen before). Because it keeps so little, it
 can fail on a solvable board and its paths are usually longer than optimal.
 
-Like :func:`solver.search.astar` it is deterministic (ties go to the child generated
+Like :func:`solver.search.astar.astar` it is deterministic (ties go to the child generated
 first, in the board's UP, DOWN, LEFT, RIGHT order), instrumented and silent.
 """
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from solver.board import Board
 from solver.errors import SearchLimitError
-from solver.search import Node, SearchResult
+from solver.search.result import SearchResult
+from solver.search.astar import Node
 
 SOLVED, BEAM_EMPTY, UNSOLVABLE = "solved", "beam-empty", "unsolvable"
 

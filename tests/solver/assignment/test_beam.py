@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from solver.beam import BEAM_EMPTY, SOLVED, UNSOLVABLE, beam_search
+from solver.assignment.beam import BEAM_EMPTY, SOLVED, UNSOLVABLE, beam_search
 from solver.board import Board
 from solver.errors import SearchLimitError
-from tests.solver.test_search import assert_legal_path
+from tests.solver.helpers import assert_legal_path
 
 # Width 1 (greedy descent on Manhattan) walks into a dead end from this board: every
 # child of its last board had been seen, although the board is solvable.

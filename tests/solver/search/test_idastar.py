@@ -8,10 +8,10 @@ import pytest
 
 from solver.board import Board
 from solver.errors import SearchLimitError
-from solver.idastar import idastar, run
-from solver.pdb import pdb_heuristic
-from tests.solver.test_pdb import KORF_SAMPLE, pdb_cache  # noqa: F401  (a fixture)
-from tests.solver.test_search import assert_legal_path, random_solvable
+from solver.search.idastar import idastar, run
+from solver.search.pdb import pdb_heuristic
+from tests.solver.helpers import KORF_SAMPLE
+from tests.solver.helpers import assert_legal_path, random_solvable
 
 
 @pytest.mark.parametrize("heuristic", ["hamming", "manhattan", "linear-conflict"])
@@ -90,7 +90,7 @@ def test_pdb_with_linear_conflict_agrees_and_expands_no_more(pdb_cache):  # noqa
 
 
 def test_pdb_idastar_is_optimal_on_random_4x4_boards_a_few_moves_from_the_goal(pdb_cache):  # noqa: F811
-    from solver.search import astar
+    from solver.search.astar import astar
 
     rng = random.Random(8)
     heuristic = pdb_heuristic(4)

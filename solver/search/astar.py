@@ -1,7 +1,7 @@
-"""Best-first search over boards: the result type, the heuristic registry, and A*.
+"""A* over boards, and the registry of the admissible heuristics by name.
 
-Searches are deterministic, instrumented and silent: they return a
-:class:`SearchResult` holding the path and the counters, and never print.
+Deterministic, instrumented and silent: :func:`astar` returns a
+:class:`~solver.search.result.SearchResult` and never prints.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from solver.board import Board, Move
 from solver.errors import SearchLimitError
+from solver.search.result import SearchResult, unsolvable_result
 
 Heuristic = Callable[[Board], int]
 
@@ -32,40 +33,6 @@ def heuristic_by_name(name: str) -> Heuristic:
         raise ValueError(f"unknown heuristic {name!r}; choose one of {', '.join(HEURISTICS)}") from None
 
 
-@dataclass(frozen=True)
-class SearchResult:
-    """A finished search.
-
-    ``path`` runs from the start board to the goal (``None`` when the board is
-    unsolvable); ``expanded`` counts nodes whose children were generated,
-    ``generated`` the children created, ``seconds`` the wall time of the search.
-    """
-
-    path: tuple[Board, ...] | None
-    expanded: int
-    generated: int
-    seconds: float
-    algorithm: str
-    heuristic: str
-
-    @property
-    def solvable(self) -> bool:
-        return self.path is not None
-
-    @property
-    def moves(self) -> int:
-        """Number of moves, or -1 when unsolvable (the Princeton convention)."""
-        return -1 if self.path is None else len(self.path) - 1
-
-    def move_list(self) -> list[Move]:
-        """The moves of the path, in the blank-direction convention of :mod:`solver.board`."""
-        if self.path is None:
-            return []
-        moves = [a.move_to(b) for a, b in zip(self.path, self.path[1:])]
-        assert all(m is not None for m in moves)
-        return moves  # type: ignore[return-value]
-
-
 @dataclass(frozen=True, slots=True)
 class Node:
     """A search node: the board, the node it came from, the move taken and the cost so far."""
@@ -82,10 +49,6 @@ class Node:
             boards.append(node.board)
             node = node.parent
         return tuple(reversed(boards))
-
-
-def unsolvable_result(algorithm: str, heuristic: str) -> SearchResult:
-    return SearchResult(None, 0, 0, 0.0, algorithm, heuristic)
 
 
 def astar(start: Board, heuristic: str = "manhattan", node_limit: int | None = None) -> SearchResult:

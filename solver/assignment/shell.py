@@ -36,11 +36,11 @@ from typing import TextIO, TypeVar
 
 import click
 
-from solver.beam import BEAM_EMPTY, UNSOLVABLE as BEAM_UNSOLVABLE, beam_search
+from solver.assignment.beam import BEAM_EMPTY, UNSOLVABLE as BEAM_UNSOLVABLE, beam_search
 from solver.board import Board, Move
 from solver.errors import MissingInputError, SearchLimitError
 from solver.formats import UNSOLVABLE, decode_text
-from solver.search import SearchResult
+from solver.search.result import SearchResult
 from solver.solve import solve
 
 DEFAULT_MAX_NODES = 1_000_000

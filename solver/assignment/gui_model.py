@@ -1,7 +1,7 @@
 """The GUI's state and rules, free of Tk so they can be tested without a display.
 
 :class:`PuzzleModel` holds the board, the status message the window shows, and the
-queue of animation steps of a solution. The Tk window (:mod:`solver.gui_app`) only
+queue of animation steps of a solution. The Tk window (:mod:`solver.assignment.gui_app`) only
 draws the model and forwards clicks and buttons to it.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.board import Board, Move
-from solver.shell import CommandError, parse_state
+from solver.assignment.shell import CommandError, parse_state
 
 INFO, SOLVED, ERROR = "info", "solved", "error"
 NOT_SOLVABLE = "Puzzle not solvable"

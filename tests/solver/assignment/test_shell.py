@@ -10,10 +10,10 @@ from click.testing import CliRunner
 
 from solver.board import Board
 from solver.cli import entry, main
-from solver.shell import CommandError, parse_state
+from solver.assignment.shell import CommandError, parse_state
 from tests.support import check_golden
 
-DATA = Path(__file__).parent / "data" / "shell"
+DATA = Path(__file__).resolve().parent.parent / "data" / "shell"
 
 
 def run_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str | None, stdin: str = "",

@@ -13,7 +13,7 @@ from solver.errors import SolutionFormatError
 from solver.formats import format_solution, parse_puzzle, parse_solution
 from tests.support import check_golden, shared_data
 
-DATA = Path(__file__).parent / "data" / "solutions"
+DATA = Path(__file__).resolve().parent.parent / "data" / "solutions"
 
 
 @st.composite

@@ -18,7 +18,7 @@ import pytest
 
 from solver.board import Board, Move
 from solver.cli import entry
-from solver.gui_model import ERROR, INFO, NOT_SOLVABLE, SOLVED, PuzzleModel, Step, solution_steps
+from solver.assignment.gui_model import ERROR, INFO, NOT_SOLVABLE, SOLVED, PuzzleModel, Step, solution_steps
 from tests.support import REPO, require_tool
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -152,7 +152,7 @@ def app(display: str, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("DISPLAY", display)
     import tkinter
 
-    from solver.gui_app import PuzzleApp
+    from solver.assignment.gui_app import PuzzleApp
 
     root = tkinter.Tk()
     window = PuzzleApp(root, size=3, seed=11, delay_ms=5)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from solver.board import Board
 from solver.cli import entry, main
 from solver.errors import SearchLimitError
-from solver.experiment import (
+from solver.assignment.experiment import (
     Config,
     effective_branching_factor,
     format_tables,
@@ -23,7 +23,7 @@ from solver.experiment import (
 from solver.solve import solve
 from tests.support import check_golden
 
-DATA = Path(__file__).parent / "data" / "experiment"
+DATA = Path(__file__).resolve().parent.parent / "data" / "experiment"
 SMALL = Config(seed=5, boards=16, walks=(4, 8, 12, 16), node_limits=(10, 100, 1000), widths=(1, 4))
 SMALL_ARGS = ["--seed", "5", "--boards", "16", "--walks", "4,8,12,16", "--limits", "10,100,1000", "--widths", "1,4"]
 

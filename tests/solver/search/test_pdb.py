@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import itertools
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
-import solver.pdb as pdb
+import solver.search.pdb as pdb
 from solver.board import Board
 from solver.cli import entry
 from solver.errors import SearchLimitError
-from solver.idastar import run
-from solver.pdb import (
+from solver.search.idastar import run
+from solver.search.pdb import (
     PARTITIONS,
     build_table,
     dense_rank,
@@ -30,25 +29,8 @@ from solver.pdb import (
     table_bytes,
     table_key,
 )
-from solver.tablecache import CorruptTableError, cache_dir, read_table, write_table
-from tests.solver.test_search import random_solvable
-
-
-@pytest.fixture(scope="module")
-def pdb_cache(tmp_path_factory: pytest.TempPathFactory):
-    """One table cache for the whole session, in a temp dir.
-
-    The 4×4 tables take a minute or two to build, so the temp dir starts with copies of the
-    pattern tables already in the user's cache (each is verified on loading, and rebuilt if bad).
-    """
-    path = tmp_path_factory.getbasetemp() / "npuzzle-table-cache"
-    if not path.exists():
-        path.mkdir()
-        for table in cache_dir().glob("pdb-*.bin"):
-            shutil.copyfile(table, path / table.name)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("NPUZZLE_CACHE_DIR", str(path))
-        yield path
+from solver.search.tablecache import CorruptTableError, read_table, write_table
+from tests.solver.helpers import KORF_SAMPLE, random_solvable
 
 
 def test_one_tile_tables_are_that_tiles_manhattan_distance():
@@ -106,14 +88,6 @@ def test_4x4_tables_are_admissible_on_korf_instances_and_random_walks(pdb_cache,
             if not any(splits_free_cells(4, p, b.tiles) for p in partition for b in (board, child)):
                 assert abs(after - before) <= 1
             board = child
-
-
-KORF_SAMPLE = [
-    "41 5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3",
-    "45 1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",
-    "42 6 1 15 8 5 10 13 0 3 4 2 7 14 9 11 12",
-    "47 4 5 7 12 9 14 0 3 11 13 8 1 2 15 6 10",
-]
 
 
 def test_table_file_roundtrip_and_every_kind_of_damage_is_detected(tmp_path: Path):

@@ -1,0 +1,7 @@
+"""Optimal search: A*, the compiled IDA* kernel and its threads, pattern databases, exact tables.
+
+Owns every search algorithm, the tables they read (building, caching, verifying them) and the
+:class:`~solver.search.result.SearchResult` they return. May import the solver core below it
+(:mod:`solver.board`, :mod:`solver.errors`, :mod:`solver.fileio`), never :mod:`solver.solve`,
+:mod:`solver.api`, :mod:`solver.assignment` or the CLIs. numba is imported only by the kernel.
+"""

@@ -1,0 +1,247 @@
+"""Additive disjoint pattern databases (Korf & Felner): building, caching and loading them.
+
+A pattern is a set of tiles. Its table gives, for every placement of those tiles, the
+fewest moves *of pattern tiles* needed to bring them home, found by a breadth-first search
+from the goal that tracks the blank: the blank may wander through the cells the pattern does
+not occupy for free (a flood fill of its region), and moving a pattern tile into it costs
+one. Since each move moves one tile, the tables of disjoint patterns add up to an admissible
+and consistent heuristic. (Tables that let the blank jump anywhere are far weaker.)
+
+An entry holds half the moves the pattern needs beyond its tiles' Manhattan distance (that
+excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Two layouts:
+
+- sparse, for patterns of up to 6 tiles: index ``sum(cell of pattern tile i * (N²)**i)``,
+  which the search updates with one multiply-add when a tile moves; 4 bits per entry;
+- dense, for 7 tiles and more (a sparse 7-tile 4×4 table would take 134 MB): the rank of the
+  placement among all ``N²!/(N²-k)!`` of them, ``rank = rank * (N² - i) + (cell_i - number of
+  earlier pattern tiles on lower cells)``, three entries per byte in base 6 (19 MB for 7 tiles).
+  Entries above 5 (a few thousand of 57 million in the 4×4 7-tile tables) are stored as 5,
+  which keeps the heuristic admissible and consistent.
+
+Tables are built on first use (with a progress bar when stderr is a terminal) and cached
+in :func:`solver.search.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to override); damaged files
+are detected by size and checksum and rebuilt.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from solver.errors import OutputError
+from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
+from solver.search.pdb_build import build_table, check_sparse, check_table, pack_table
+from solver.search.pdb_layout import (PARTITIONS, Progress, is_dense, mirror_cells, mirror_tile, patterns, placements,
+                                      table_bytes, table_key)
+from solver.search.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
+
+# --------------------------------------------------------------------------- cache and loading
+@dataclass(frozen=True)
+class TableInfo:
+    """How one table was obtained: for ``python -m solver tables``."""
+
+    tiles: tuple[int, ...]
+    path: Path
+    status: str  # "cached", "built" or "rebuilt (<reason>)"
+    seconds: float
+    table: np.ndarray
+
+
+def _terminal_progress(label: str, total: int) -> tuple[Progress, Callable[[], None]]:
+    import click
+
+    bar = click.progressbar(length=total, label=label, file=sys.stderr)
+    bar.__enter__()
+    return bar.update, lambda: bar.__exit__(None, None, None)
+
+
+def load_table(n: int, tiles: Sequence[int], show_progress: bool | None = None, rebuild: bool = False,
+               out: np.ndarray | None = None) -> TableInfo:
+    """One pattern database from the cache, built (and cached) if missing or damaged.
+
+    With ``out`` (a uint8 array of :func:`table_bytes`), the table is read straight into it.
+    """
+    return load_tables(n, [tiles], show_progress, rebuild, None if out is None else [out])[0]
+
+
+def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool | None = None,
+                rebuild: bool = False, outs: Sequence[np.ndarray] | None = None) -> list[TableInfo]:
+    """Pattern databases from the cache; those missing or damaged are built at once, one per thread.
+
+    The builder releases the GIL, so two 7-tile 4×4 tables take about as long as one.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from solver.search.parallel import threads_available
+
+    wanted = [tuple(tiles) for tiles in patterns_]
+    tables = list(outs) if outs is not None else [np.empty(table_bytes(n, t), dtype=np.uint8) for t in wanted]
+    infos: list[TableInfo | None] = [None] * len(wanted)
+    to_build: list[tuple[int, str, float]] = []
+    for i, tiles in enumerate(wanted):
+        began = time.perf_counter()
+        status = _read_cached(n, tiles, tables[i], rebuild)
+        if status == "cached":
+            infos[i] = TableInfo(tiles, _table_path(n, tiles), status, time.perf_counter() - began, tables[i])
+        else:
+            to_build.append((i, status, began))
+    if to_build:
+        if show_progress is None:
+            show_progress = sys.stderr.isatty()
+        names = ", ".join("-".join(map(str, wanted[i])) for i, _, _ in to_build)
+        total = sum(placements(n, len(wanted[i])) for i, _, _ in to_build)
+        progress, done = (_terminal_progress(f"Building {n}x{n} pattern tables {names}", total)
+                          if show_progress else (None, lambda: None))
+        lock = threading.Lock()
+
+        def update(count: int) -> None:
+            with lock:
+                progress(count)
+
+        def build(job: tuple[int, str, float]) -> TableInfo:
+            i, status, began = job
+            return _build_into(n, wanted[i], tables[i], status, began, update if progress else None)
+
+        try:
+            with ThreadPoolExecutor(max(1, min(len(to_build), threads_available()))) as pool:
+                for (i, _, _), info in zip(to_build, pool.map(build, to_build)):
+                    infos[i] = info
+        finally:
+            done()
+    return [info for info in infos if info is not None]
+
+
+def _table_path(n: int, tiles: tuple[int, ...]) -> Path:
+    return cache_dir() / f"{table_key(n, tiles)}.bin"
+
+
+def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: bool) -> str:
+    """Read a table from the cache into ``table``: "cached", or why it has to be built."""
+    if rebuild:
+        return "rebuilt (asked to)"
+    try:
+        found = read_table_into(_table_path(n, tiles), table_key(n, tiles), memoryview(table))
+    except CorruptTableError as exc:
+        return f"rebuilt ({exc.reason})"
+    if not found:
+        return "built"
+    problem = check_table(n, tiles, table)
+    return "cached" if problem is None else f"rebuilt ({problem})"
+
+
+def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, began: float,
+                progress: Progress | None) -> TableInfo:
+    dist = build_table(n, tiles, progress)
+    problem = check_sparse(n, tiles, dist)
+    if problem is not None:
+        raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
+    table[:] = pack_table(n, tiles, dist)
+    del dist
+    path = _table_path(n, tiles)
+    try:
+        write_table(path, table_key(n, tiles), table.tobytes())
+    except (OSError, OutputError) as exc:  # a read-only cache costs a rebuild next time, not this solve
+        status += f", not cached: {exc}"
+    return TableInfo(tiles, path, status, time.perf_counter() - began, table)
+
+
+def concatenate_tables(tables: dict[tuple[int, ...], np.ndarray]) -> tuple[np.ndarray, dict[tuple[int, ...], int]]:
+    """Tables (by pattern) as one array and where each starts, for :func:`heuristic_from_tables`."""
+    starts, start = {}, 0
+    for tiles, table in tables.items():
+        starts[tiles], start = start, start + table.shape[0]
+    return np.concatenate(list(tables.values())), starts
+
+
+def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]], flat: np.ndarray,
+                          starts: dict[tuple[int, ...], int], with_linear_conflict: bool = False,
+                          reflect: bool = True) -> Heuristic:
+    """Lay tables out for the search kernel (see :class:`solver.search.kernel.Heuristic`).
+
+    ``flat`` holds every pattern's table, pattern ``tiles`` starting at byte ``starts[tiles]``.
+    The heuristic is the max over the partitions' sums (and their reflections if ``reflect``).
+    """
+    nn = n * n
+    set_slots, set_weights, set_cells, offsets = [], [], [], []
+    dense, members = [], []  # per slot: its dense size (0: sparse) and the tiles playing its pattern's tiles
+    identity, mirror = np.arange(nn, dtype=np.int64), mirror_cells(n)
+    for partition in partitions:
+        if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
+            raise ValueError(f"the partition {partition} must cover tiles 1..{nn - 1} once each")
+        base = len(offsets)
+        pattern, weight = np.zeros(nn, dtype=np.int64), np.zeros(nn, dtype=np.int64)
+        for p, tiles in enumerate(partition):
+            offsets.append(starts[tuple(tiles)])
+            dense.append(len(tiles) if is_dense(tiles) else 0)
+            members.append(list(tiles))
+            if is_dense(tiles) and (nn > 64 or len(tiles) > MAX_PATTERN):
+                raise ValueError(f"pattern {tiles} is too large for a dense table on {n}x{n}")
+            for i, t in enumerate(tiles):
+                pattern[t], weight[t] = base + p, nn ** i
+        set_slots.append(pattern)
+        set_weights.append(weight)
+        set_cells.append(identity)
+        if reflect:
+            # in the reflected board, tile t sits on mirror[cell] and plays the part of mirror_tile(t);
+            # its slots are new (their own indices) but read the same tables
+            image = [0] + [mirror_tile(n, t) for t in range(1, nn)]
+            shift = len(offsets) - base
+            offsets.extend(offsets[base:])
+            dense.extend(dense[base:])
+            members.extend([[image[t] for t in tiles] for tiles in members[base:]])
+            set_slots.append(pattern[image] + shift)
+            set_weights.append(weight[image])
+            set_cells.append(mirror)
+    name = "pdb " + " | ".join("-".join(str(len(t)) for t in partition) for partition in partitions)
+    name += (" +reflected" if reflect else "") + (" +linear-conflict" if with_linear_conflict else "")
+    member_array = np.zeros(len(members) * MAX_PATTERN, dtype=np.int64)
+    for sl, tiles in enumerate(members):
+        if dense[sl]:
+            member_array[sl * MAX_PATTERN:sl * MAX_PATTERN + len(tiles)] = tiles
+    return Heuristic(name, PDB_LC if with_linear_conflict else PDB, flat, np.array(offsets, dtype=np.int64),
+                     len(set_slots), np.concatenate(set_slots), np.concatenate(set_weights),
+                     np.concatenate(set_cells), np.array(dense, dtype=np.int64), member_array)
+
+
+def tables_present(n: int) -> bool:
+    """Whether every table for N×N is loaded or on disk (not verified: loading does that)."""
+    if n in _TABLES:
+        return True
+    return n in PARTITIONS and all((cache_dir() / f"{table_key(n, tiles)}.bin").exists() for tiles in patterns(n))
+
+
+_TABLES: dict[int, tuple[np.ndarray, dict[tuple[int, ...], int]]] = {}
+_LOADED: dict[tuple, Heuristic] = {}
+
+
+def pdb_tables(n: int, show_progress: bool | None = None) -> tuple[np.ndarray, dict[tuple[int, ...], int]]:
+    """Every N×N table, read (or built) once per process straight into one array."""
+    if n not in PARTITIONS:
+        raise ValueError(f"no pattern databases for {n}x{n}; sizes with them: {', '.join(map(str, PARTITIONS))}")
+    if n not in _TABLES:
+        needed = patterns(n)
+        sizes = [table_bytes(n, tiles) for tiles in needed]
+        flat = np.empty(sum(sizes), dtype=np.uint8)
+        starts, start, outs = {}, 0, []
+        for tiles, size in zip(needed, sizes):
+            outs.append(flat[start:start + size])
+            starts[tiles], start = start, start + size
+        load_tables(n, needed, show_progress, outs=outs)
+        _TABLES[n] = flat, starts
+    return _TABLES[n]
+
+
+def pdb_heuristic(n: int, show_progress: bool | None = None, with_linear_conflict: bool = False,
+                  reflect: bool = True) -> Heuristic:
+    """The pattern-database heuristic for N×N (tables loaded or built on first use)."""
+    key = (n, with_linear_conflict, reflect)
+    if key not in _LOADED:
+        flat, starts = pdb_tables(n, show_progress)
+        _LOADED[key] = heuristic_from_tables(n, PARTITIONS[n], flat, starts, with_linear_conflict, reflect)
+    return _LOADED[key]

@@ -1,0 +1,252 @@
+"""Building a pattern database: a breadth-first search from the goal that tracks the blank, then packing.
+
+Each breadth-first layer is expanded in index order, so the table is swept rather than read at
+random. The blank's region is a flood fill over bit masks; moving a pattern tile into it costs
+one. See :mod:`solver.search.pdb` for what an entry means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit
+
+from solver.board import Board
+from solver.search.pdb_index import dense_extra, rank_step
+from solver.search.pdb_layout import DENSE_CAP, UNSET, Progress, dense_rank, is_dense, placements, table_bytes
+
+@njit(cache=True, inline="always")
+def _flood(reg, free, n, not_first_col, not_last_col):
+    """The cells the blank can reach from ``reg`` through ``free`` (bit masks)."""
+    while True:
+        grow = (reg | ((reg << 1) & not_first_col) | ((reg >> 1) & not_last_col) | (reg << n) | (reg >> n)) & free
+        if grow == reg:
+            return reg
+        reg = grow
+
+
+@njit(cache=True, inline="always")
+def _lowest(mask):
+    c = 0
+    while not (mask >> c) & 1:
+        c += 1
+    return c
+
+
+@njit(cache=True, nogil=True)
+def _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth):
+    """Expand queued states ``queue[head:stop]`` (all at ``depth``); return (head, tail, entries filled).
+
+    A state is ``index * N² + c``: the pattern's placement and the lowest cell of the blank's
+    region. Stops early when the queue might overflow, so the caller can grow it.
+    """
+    nn = n * n
+    full = (1 << nn) - 1
+    not_first_col = 0
+    not_last_col = 0
+    for c in range(nn):
+        if c % n != 0:
+            not_first_col |= 1 << c
+        if c % n != n - 1:
+            not_last_col |= 1 << c
+    pos = np.zeros(k, dtype=np.int64)
+    shift = 4 if nn == 16 else 0
+    filled = 0
+    capacity = queue.shape[0]
+    while head < stop and tail + 4 * k <= capacity:
+        state = queue[head]
+        head += 1
+        if shift:  # 4x4: digits by shifts, not divisions
+            index = state >> shift
+            blank = state & (nn - 1)
+            for i in range(k):
+                pos[i] = (index >> (shift * i)) & (nn - 1)
+        else:
+            index = state // nn
+            blank = state % nn
+            for i in range(k):
+                pos[i] = (index // weights[i]) % nn
+        occupied = 0
+        for i in range(k):
+            occupied |= 1 << pos[i]
+        region = _flood(1 << blank, full & ~occupied, n, not_first_col, not_last_col)
+        for i in range(k):
+            p = pos[i]
+            r = p // n
+            c = p % n
+            for j in range(4):
+                if j == 0:
+                    if r == 0:
+                        continue
+                    q = p - n
+                elif j == 1:
+                    if r == n - 1:
+                        continue
+                    q = p + n
+                elif j == 2:
+                    if c == 0:
+                        continue
+                    q = p - 1
+                else:
+                    if c == n - 1:
+                        continue
+                    q = p + 1
+                if not (region >> q) & 1:
+                    continue
+                # pattern tile i slides from p into the blank's region at q; the blank is now on p
+                child = index + (q - p) * weights[i]
+                occ = (occupied & ~(1 << p)) | (1 << q)
+                reg = _flood(1 << p, full & ~occ, n, not_first_col, not_last_col)
+                key = child * nn + _lowest(reg)
+                if visited[key >> 3] & (1 << (key & 7)):
+                    continue
+                visited[key >> 3] |= 1 << (key & 7)
+                if dist[child] == 255:
+                    dist[child] = depth + 1
+                    filled += 1
+                queue[tail] = key
+                tail += 1
+    return head, tail, filled
+
+
+def build_table(n: int, tiles: Sequence[int], progress: Progress | None = None) -> np.ndarray:
+    """The pattern database of ``tiles`` on an N×N board (uint8, indexed as the module says)."""
+    nn, k = n * n, len(tiles)
+    weights = np.array([nn ** i for i in range(k)], dtype=np.int64)
+    dist = np.full(nn ** k, UNSET, dtype=np.uint8)
+    visited = np.zeros((nn ** (k + 1) + 7) // 8, dtype=np.uint8)
+    goal_index = sum((t - 1) * int(w) for t, w in zip(tiles, weights))
+    occupied = sum(1 << (t - 1) for t in tiles)
+    region = _region_py(n, nn - 1, occupied)
+    start = goal_index * nn + min(c for c in range(nn) if region >> c & 1)
+    visited[start >> 3] |= 1 << (start & 7)
+    dist[goal_index] = 0
+    queue = np.zeros(1 << 20, dtype=np.int64)
+    queue[0] = start
+    head, tail, depth = 0, 1, 0
+    if progress:
+        progress(1)
+    while head < tail:
+        # a layer in index order: then a tile's moves read and write the tables in a few
+        # sweeps instead of at random, which is most of the cost of a 7-tile build
+        queue[head:tail].sort()
+        stop = tail
+        while head < stop:
+            if tail + 4 * k > queue.shape[0] - 1:
+                # drop the finished part, then grow if still too full
+                live = tail - head
+                queue[:live] = queue[head:tail]
+                stop, tail, head = stop - head, live, 0
+                if tail + 4 * k * 1024 > queue.shape[0]:
+                    queue = np.concatenate([queue, np.zeros(queue.shape[0], dtype=np.int64)])
+            head, tail, filled = _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth)
+            if progress and filled:
+                progress(int(filled))
+        depth += 1
+    return dist
+
+
+def _region_py(n: int, start: int, occupied: int) -> int:
+    region, frontier = 1 << start, [start]
+    while frontier:
+        cell = frontier.pop()
+        r, c = divmod(cell, n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            q = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and not (occupied >> q) & 1 and not (region >> q) & 1:
+                region |= 1 << q
+                frontier.append(q)
+    return region
+
+
+@njit(cache=True, nogil=True)
+def _pack(n, tiles, dist, packed, dense):
+    """The stored table (4-bit sparse, or base-6 dense and capped) from a distance table.
+
+    Returns the largest excess (before any cap), or -1 if an entry does not fit.
+    """
+    nn = n * n
+    k = tiles.shape[0]
+    worst = 0
+    for index in range(dist.shape[0]):
+        value = dist[index]
+        if value == 255:
+            continue
+        rest = index
+        manhattan = 0
+        rank = 0
+        used = 0
+        for s in range(k):
+            cell = rest % nn
+            rest //= nn
+            goal = tiles[s] - 1
+            manhattan += abs(cell // n - goal // n) + abs(cell % n - goal % n)
+            if dense:
+                rank, used = rank_step(rank, used, s, cell, nn)
+        excess = (value - manhattan) // 2
+        if excess < 0 or (value - manhattan) % 2 or (excess > 15 and not dense):
+            return -1
+        if excess > worst:
+            worst = excess
+        if dense:
+            digit = rank % 3
+            packed[rank // 3] += min(excess, DENSE_CAP) * (1 if digit == 0 else (6 if digit == 1 else 36))
+        else:
+            packed[index >> 1] |= excess << ((index & 1) << 2)
+    return worst
+
+
+def pack_table(n: int, tiles: Sequence[int], dist: np.ndarray) -> np.ndarray:
+    """The stored form of a table built by :func:`build_table` (see the module docstring)."""
+    packed = np.zeros(table_bytes(n, tiles), dtype=np.uint8)
+    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed, is_dense(tiles)) < 0:
+        raise ValueError(f"pattern {tiles} on {n}x{n} has an entry that does not fit its layout")
+    return packed
+
+
+def max_excess(tiles: Sequence[int], table: np.ndarray) -> int:
+    """The most moves any placement needs beyond its tiles' Manhattan distance, as stored."""
+    if is_dense(tiles):
+        return 2 * int(max(np.max(table % 6), np.max(table // 6 % 6), np.max(table // 36)))
+    return 2 * int(max(np.max(table & 15), np.max(table >> 4)))
+
+
+def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
+    """The moves pattern ``tiles`` needs on a board, from its stored table (slow path, for checks)."""
+    nn = n * n
+    cells = [board_tiles.index(t) for t in tiles]
+    if is_dense(tiles):
+        excess = int(dense_extra(table, 0, dense_rank(n, cells)))
+    else:
+        index = sum(cell * nn ** i for i, cell in enumerate(cells))
+        excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
+    manhattan = sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in zip(cells, tiles))
+    return manhattan + 2 * excess
+
+
+def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) -> bool:
+    """Whether the cells not holding ``tiles`` fall into more than one region for the blank."""
+    occupied = sum(1 << board_tiles.index(t) for t in tiles)
+    free = [c for c in range(n * n) if not occupied >> c & 1]
+    return _region_py(n, free[0], occupied) != sum(1 << c for c in free)
+
+
+def check_sparse(n: int, tiles: Sequence[int], dist: np.ndarray) -> str | None:
+    """Check a freshly built table: every placement reached, the goal at 0. ``None`` if sound."""
+    filled = int(np.count_nonzero(dist != UNSET))
+    if filled != placements(n, len(tiles)):
+        return f"{filled:,} placements filled, expected {placements(n, len(tiles)):,}"
+    if dist[sum((t - 1) * (n * n) ** i for i, t in enumerate(tiles))] != 0:
+        return "the goal placement is not at distance 0"
+    return None
+
+
+def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
+    """Check a stored table's shape and goal entry: ``None`` if sound, else what is wrong."""
+    expected = table_bytes(n, tiles)
+    if table.shape != (expected,):
+        return f"{table.shape[0]:,} bytes, expected {expected:,}"
+    if pattern_value(n, tiles, table, Board.goal(n).tiles) != 0:
+        return "the goal placement is not at distance 0"
+    return None

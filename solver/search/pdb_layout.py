@@ -1,0 +1,80 @@
+"""Pattern databases' layout: which patterns each size uses, and how a table is indexed and stored.
+
+See :mod:`solver.search.pdb` for what an entry means. Two layouts: sparse (index
+``sum(cell_i * (N²)**i)``, two 4-bit entries per byte) for up to 6 tiles, dense (the rank of the
+placement, three base-6 entries per byte) from 7 tiles on.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from solver.search.pdb_index import rank_step
+
+PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    # 4×4: 7-7-1 (the top seven tiles, the bottom seven, tile 8 alone) and its reflection, 38 MB.
+    # Measured by bench/pdb_partitions.py on Korf's 100: 5.5 M nodes in all, against 18 M for
+    # the max over two 6-6-3 partitions and their reflections (32 MB), and 38 M for a 7-6-2.
+    4: (((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),),
+    # 5×5: four 5-tile blocks and a 4-tile one, 20 MB (6-tile 5×5 tables would need 122 MB each).
+    5: (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),),
+}
+"""The partitions used for each board size that has pattern databases; the heuristic is the
+max over them and their reflections."""
+
+
+def patterns(n: int) -> list[tuple[int, ...]]:
+    """Every pattern whose table the N×N heuristic needs, each once."""
+    return list(dict.fromkeys(tiles for partition in PARTITIONS[n] for tiles in partition))
+
+
+UNSET = 255
+_VERSION = 2
+DENSE_FROM = 7
+"""Patterns with at least this many tiles are stored in the dense layout."""
+DENSE_CAP = 5
+"""The largest entry the dense layout holds (base 6)."""
+Progress = Callable[[int], None]
+
+
+def is_dense(tiles: Sequence[int]) -> bool:
+    return len(tiles) >= DENSE_FROM
+
+
+def table_key(n: int, tiles: Sequence[int]) -> str:
+    layout = "dense6-v1" if is_dense(tiles) else f"v{_VERSION}"
+    return f"pdb-{n}x{n}-{'.'.join(map(str, tiles))}-{layout}"
+
+
+def placements(n: int, k: int) -> int:
+    """Number of ways to place ``k`` distinct tiles on N² cells: the filled entries of a table."""
+    return math.perm(n * n, k)
+
+
+def dense_rank(n: int, cells: Sequence[int]) -> int:
+    """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says."""
+    rank, used = 0, 0
+    for i, cell in enumerate(cells):
+        rank, used = rank_step(rank, used, i, cell, n * n)
+    return int(rank)
+
+
+def table_bytes(n: int, tiles: Sequence[int]) -> int:
+    """Size of a stored table: two 4-bit entries per byte over the sparse index, or three per byte dense."""
+    if is_dense(tiles):
+        return (placements(n, len(tiles)) + 2) // 3
+    return ((n * n) ** len(tiles) + 1) // 2
+
+
+def mirror_cells(n: int) -> np.ndarray:
+    """``mirror[pos]``: the cell's image under the main-diagonal reflection (which fixes the goal's blank)."""
+    return np.array([(p % n) * n + p // n for p in range(n * n)], dtype=np.int64)
+
+
+def mirror_tile(n: int, tile: int) -> int:
+    """The tile whose goal cell is the mirror image of ``tile``'s goal cell (an involution)."""
+    r, c = divmod(tile - 1, n)
+    return c * n + r + 1

@@ -1,1 +1,9 @@
-"""npuzzle-grader's autograder: build, run, verify and score N-puzzle submissions."""
+"""npuzzle-grader's autograder: build, run, verify and score N-puzzle submissions.
+
+assignment + test set → cases (:mod:`grader.testsets`); submissions/ → intake → build
+(:mod:`grader.intake`); per (submission, case): run in the sandbox (:mod:`grader.sandbox`) →
+outcome → parse → verify → verdict → points (:mod:`grader.judging`); then results → reporters
+(:mod:`grader.reports`) and integrations (:mod:`grader.integrations`). The top level orchestrates:
+:mod:`grader.pipeline`, :mod:`grader.journal`, :mod:`grader.shard`, :mod:`grader.merge` and the CLI.
+Layers are enforced by import-linter (``lint-imports``; the contracts are in pyproject.toml).
+"""

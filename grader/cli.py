@@ -14,12 +14,12 @@ from solver.errors import SolverError
 
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
-    "classroom": "grader.classroom:classroom_command",
-    "gradescope": "grader.gradescope:gradescope_command",
+    "classroom": "grader.integrations.classroom:classroom_command",
+    "gradescope": "grader.integrations.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
-    "report": "grader.html_report:report_command",
-    "doctor": "grader.doctor:doctor",
-    "testcases": "grader.testset_cli:testcases",
+    "report": "grader.reports.html_report:report_command",
+    "doctor": "grader.sandbox.doctor:doctor",
+    "testcases": "grader.testsets.commands:testcases",
 }
 
 EPILOG = exit_codes_epilog(EXIT_CODES)
@@ -66,7 +66,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
 
     from grader.journal import Journal
     from grader.pipeline import default_testset, grade
-    from grader.report_table import render
+    from grader.reports.table import render
 
     jobs = jobs or max(1, min(4, os.cpu_count() or 1))
     with _progress_bar(enabled=not no_progress) as progress:
@@ -74,7 +74,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
                         strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
                         shard=shard, cases=cases or None, journal=Journal(out_dir, resume))
     if output_format == "classroom":
-        from grader.classroom import classroom_json
+        from grader.integrations.classroom import classroom_json
         click.echo(classroom_json(results.to_json()))
     else:
         click.echo(render(results, detail))
@@ -94,9 +94,9 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
 @click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default="blank-last", show_default=True)
 def check_command(output: Path, input_path: Path | None, strict: bool, goal: str) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
-    from grader.check import check_output
+    from grader.judging.check import check_output
     from grader.errors import CheckFailed
-    from grader.verify import Rules
+    from grader.judging.verify import Rules
 
     report = check_output(output, input_path, Rules(strict=strict, blank_first=goal == "blank-first"))
     for line in report.lines:

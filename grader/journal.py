@@ -11,7 +11,7 @@ an entry is either whole or absent -- there is no torn last line to detect, no f
 lock across worker threads, and one corrupt file (a disk fault) costs one result, which is
 then simply run again. A class of 300 students x 30 cases is 9,000 files of ~1 KB: cheap.
 
-Each entry carries what rebuilding the :class:`~grader.results.SubmissionResult` needs: the
+Each entry carries what rebuilding the :class:`~grader.reports.results.SubmissionResult` needs: the
 case result, and the submission's language, build info and source. Entries are checked
 against ``grader/schemas/journal.schema.json``; an entry that fails is ignored (re-run).
 """
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import ConfigError, OutputDirError
-from grader.merge import case_from_json
-from grader.report_feedback import safe_name
-from grader.results import CaseResult
+from grader.reports.json_results import case_from_json
+from grader.reports.feedback import safe_name
+from grader.reports.results import CaseResult
 from grader.schemacheck import schema_problems
 from solver.errors import OutputError
 from solver.fileio import write_atomic

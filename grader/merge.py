@@ -4,7 +4,7 @@ The slices must come from the same test set and assignment (their ``cases`` and
 settings are compared, and a difference is an error naming both files). Submissions
 are joined and put in the pipeline's order (by id), so the merged results.json equals
 a single run's, timings aside. The merged folder gets every report a grading run
-writes, from the same code (:func:`grader.pipeline.write_reports`).
+writes, from the same code (:func:`grader.reports.outputs.write_reports`).
 
 With ``replace``, a later file's submission takes the place of an earlier one with the
 same id: regrade one student with ``--only ID`` and merge the new result over the old.
@@ -26,8 +26,6 @@ A CI matrix grades a class in slices and merges them in a last job, e.g. on GitH
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,32 +33,12 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError
-from grader.results import CaseResult, GradingResults, SubmissionResult
-from grader.schemacheck import schema_problems
-from grader.verdicts import Verdict
+from grader.reports.json_results import read_results, results_from_json
+from grader.reports.outputs import write_reports
+from grader.reports.results import GradingResults
 
-SCHEMA = "results.schema.json"
-TOP_LEVEL = {"format_version", "testset", "testset_path", "interrupted", "strict", "isolation", "assignment",
-             "cases", "max_score", "submissions"}
 _MACHINE_SPECIFIC = ("source",)
 """Assignment keys that name paths on the grading machine, which may differ between slices."""
-
-
-def read_results(path: Path) -> dict[str, Any]:
-    """A results.json, parsed and checked against its schema (errors as ``file::$.path: message``)."""
-    source = str(path)
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(source, "$", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(source, "$", f"cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ConfigError(source, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    problems = schema_problems(data, SCHEMA)
-    if problems:
-        raise ConfigError(source, *problems[0])
-    return data
 
 
 def _settings(results: Mapping[str, Any]) -> dict[str, Any]:
@@ -100,34 +78,6 @@ def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str]
     return merged
 
 
-def case_from_json(entry: Mapping[str, Any]) -> CaseResult:
-    """One case result back from its JSON (the inverse of ``CaseResult.to_json``)."""
-    values = {key: entry[key] for key in _CASE_FIELDS if key in entry}
-    values["verdict"] = Verdict(entry["verdict"])
-    values["problems"] = tuple(entry.get("problems", ()))
-    values["notes"] = tuple(entry.get("notes", ()))
-    if entry.get("path") is not None:
-        values["path"] = tuple(tuple(board) for board in entry["path"])
-    return CaseResult(**values)
-
-
-_CASE_FIELDS = frozenset(field.name for field in dataclasses.fields(CaseResult))
-
-
-def results_from_json(data: Mapping[str, Any]) -> GradingResults:
-    """The results model back from its JSON (the inverse of ``GradingResults.to_json``)."""
-    submissions = tuple(
-        SubmissionResult(id=s["id"], language=s["language"], build=dict(s["build"]),
-                         cases=tuple(case_from_json(c) for c in s["cases"]), max_score=s["max_score"],
-                         complete=s.get("complete", True), source=s.get("source", ""))
-        for s in data["submissions"])
-    return GradingResults(testset=data["testset"], testset_path=data.get("testset_path", ""),
-                          assignment=dict(data["assignment"]), cases=tuple(dict(c) for c in data["cases"]),
-                          submissions=submissions, isolation=tuple(data.get("isolation", ())),
-                          interrupted=data.get("interrupted", False), strict=data.get("strict", False),
-                          extra={k: v for k, v in data.items() if k not in TOP_LEVEL})
-
-
 def over_previous(results: GradingResults, out_dir: Path) -> GradingResults:
     """``results`` merged over the results.json already in ``out_dir``: a regrade (``--only ID``)
     replaces its submissions and keeps everyone else's entries as they were."""
@@ -140,8 +90,6 @@ def over_previous(results: GradingResults, out_dir: Path) -> GradingResults:
 
 def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False) -> GradingResults:
     """Merge results.json files and write every report into ``out_dir``."""
-    from grader.pipeline import write_reports
-
     documents = [read_results(path) for path in paths]  # all read before anything in out_dir is written
     merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace))
     write_reports(merged, Path(out_dir))

@@ -7,7 +7,7 @@ queuing, keeps every finished case and returns results marked ``interrupted``.
 
 Extension points: ``on_result(submission_id, case_result)`` is called on the calling
 thread for every finished case (a journal for ``--resume`` hooks in here), ``progress``
-gets ``(done, total)``, and :func:`write_reports` is the one place reporters are called.
+gets ``(done, total)``, and :func:`~grader.reports.outputs.write_reports` is the one place reporters are called.
 """
 
 from __future__ import annotations
@@ -24,22 +24,22 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from grader import runner
-from grader.build import Build, build
-from grader.config import Assignment, find_assignment, load_assignment
-from grader.discovery import Submission, discover, require_folder
-from grader.errors import CaseFileError, ConfigError, OutputDirError
-from solver.errors import OutputError
-from grader.hints import Context, tail
+from grader.sandbox import runner
+from grader.intake.build import Build, build
+from grader.testsets.assignment import Assignment, find_assignment, load_assignment
+from grader.intake.discovery import Submission, discover, require_folder
+from grader.errors import CaseFileError, ConfigError
+from grader.judging.hints import Context, tail
 from grader.journal import Finished, Journal, run_key
-from grader.judge import Answer, judge, jvm_start_failure
+from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.merge import over_previous
-from grader.results import CaseResult, GradingResults, SubmissionResult
-from grader.scoring import case_points
+from grader.reports.outputs import write_reports
+from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.judging.scoring import case_points
 from grader.shard import Shard
-from grader.testset import Case, CaseSet, load_testset
-from grader.verdicts import RunFacts, Verdict
-from grader.verify import Expected, Rules, verify
+from grader.testsets.model import Case, CaseSet, load_testset
+from grader.judging.verdicts import RunFacts, Verdict
+from grader.judging.verify import Expected, Rules, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
@@ -116,28 +116,6 @@ def select_cases(testset: CaseSet, patterns: list[str]) -> CaseSet:
         raise ConfigError(str(testset.manifest_path or testset.root), "$.cases",
                           f"no case matches {', '.join(map(repr, patterns))} (ids are globs; tags are tag:NAME)")
     return dataclasses.replace(testset, cases=chosen)
-
-
-def write_reports(results: GradingResults, out_dir: Path) -> None:
-    """results.json, grades.csv and one feedback file per submission, each written atomically."""
-    from grader.exports import write_exports
-    from grader.report_csv import write_csv
-    from grader.report_feedback import write_feedback
-    from grader.report_json import write_json
-
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputDirError(f"{out_dir}: cannot create the results folder: {exc.strerror or exc}") from None
-    try:
-        write_json(results, out_dir / "results.json")
-        write_csv(results, out_dir / "grades.csv")
-        write_feedback(results, out_dir / "feedback")
-        write_exports(results.to_json(), out_dir)
-    except OutputError as exc:  # write_atomic's failure: the folder, not the data, is at fault
-        raise OutputDirError(str(exc)) from None
-    except OSError as exc:
-        raise OutputDirError(f"{out_dir}: cannot write the reports: {exc.strerror or exc}") from None
 
 
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:

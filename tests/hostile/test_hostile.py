@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import runner, sandbox
+from grader.sandbox import isolation, runner
 from tests.support import require_tool
 
 HOSTILE = Path(__file__).resolve().parent
@@ -36,17 +36,17 @@ SHORT = runner.Limits(wall_seconds=2.0, memory_mb=256, output_bytes=100_000, fil
 MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
 
 
-def current_plan() -> sandbox.Plan:
+def current_plan() -> isolation.Plan:
     with warnings.catch_warnings():  # a degraded mode is what these tests ask for
-        warnings.simplefilter("ignore", sandbox.SandboxWarning)
-        return sandbox.plan()
+        warnings.simplefilter("ignore", isolation.SandboxWarning)
+        return isolation.plan()
 
 
 @pytest.fixture(params=list(MODES))
 def mode(request, monkeypatch) -> str:
     """Run the test under one isolation layer; skip the layers this machine lacks (bwrap must work in CI)."""
     name = request.param
-    monkeypatch.setenv(sandbox.DISABLE_ENV, MODES[name])
+    monkeypatch.setenv(isolation.DISABLE_ENV, MODES[name])
     if name == "bwrap":
         require_tool("bwrap")
     chosen = current_plan()

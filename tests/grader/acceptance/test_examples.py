@@ -18,8 +18,8 @@ import pytest
 from grader.cli import entry
 from grader.pipeline import default_testset
 from grader.schemacheck import schema_problems
-from grader.testset import load_testset
-from grader.verdicts import Verdict
+from grader.testsets.model import load_testset
+from grader.judging.verdicts import Verdict
 from tests.support import REPO, require_tool
 
 EXAMPLES = REPO / "examples" / "submissions"

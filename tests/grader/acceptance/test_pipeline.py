@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from grader import build as build_module
+from grader.intake import build as build_module
 from grader.errors import ConfigError
 from grader.pipeline import BUNDLED_TESTSET, default_testset, grade
-from grader.results import CaseResult
+from grader.reports.results import CaseResult
 from tests.support import REPO
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -113,7 +113,7 @@ def test_java_project_layout(tmp_path: Path) -> None:
 
 def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
     from grader.pipeline import select_cases
-    from grader.testset import load_testset
+    from grader.testsets.model import load_testset
 
     testset = load_testset(DATA / "testset")
     assert [c.id for c in select_cases(testset, ["3x3-d*", "tag:unsolvable"]).cases] == [

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from grader.pipeline import grade
-from grader.results import GradingResults
+from grader.reports.results import GradingResults
 from tests.support import require_tool
 
 DATA = Path(__file__).resolve().parent.parent / "data"

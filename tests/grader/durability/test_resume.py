@@ -15,7 +15,7 @@ from grader import pipeline
 from grader.cli import entry
 from grader.journal import FOLDER, Journal
 from grader.pipeline import grade
-from grader.results import CaseResult
+from grader.reports.results import CaseResult
 from grader.schemacheck import schema_problems
 from tests.support import REPO
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grader.hints import Context
-from grader.judge import Answer, judge
-from grader.verdicts import RunFacts, Verdict
-from grader.verify import Expected, Rules, verify
+from grader.judging.hints import Context
+from grader.judging.judge import Answer, judge
+from grader.judging.verdicts import RunFacts, Verdict
+from grader.judging.verify import Expected, Rules, verify
 from solver.board import Board
 from solver.errors import SolverError
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, format_solution, parse_solution

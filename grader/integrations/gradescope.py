@@ -1,0 +1,209 @@
+"""Gradescope: build the autograder zip, and grade one submission inside Gradescope's container.
+
+``grade gradescope build`` writes ``autograder.zip`` with, at its root, ``setup.sh``
+(installs Python, a JDK and this project, bundled as source under ``project/``),
+``run_autograder``, and the test set under ``testcases/``. Gradescope unpacks it into
+``/autograder/source`` and, for every student, runs ``run_autograder``, which calls
+``grade gradescope run``: the folder ``/autograder/submission`` is graded as ONE
+submission on every case, and ``/autograder/results/results.json`` is written in
+Gradescope's format (checked against ``grader/schemas/gradescope.schema.json``).
+
+The build is a visible test worth no points, so a compile error shows as such; visible
+cases are ``visible`` and hidden ones ``after_due_date``. ``results.json`` is written
+whatever happens: a grader fault becomes a zero-score result that says so, and should
+Python itself fail, ``run_autograder`` writes a fixed one. The root is ``/autograder``
+unless ``AUTOGRADER_ROOT`` says otherwise (the tests use a fake root).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import io
+import json
+import os
+import shutil
+import tempfile
+import time
+import traceback
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from grader.schemacheck import validate
+from grader.judging.verdicts import Verdict
+from solver.fileio import write_atomic
+
+SCHEMA = "gradescope.schema.json"
+DEFAULT_ROOT = Path("/autograder")
+SUBMISSION_ID = "submission"
+VISIBILITY = {"visible": "visible", "hidden": "after_due_date", "after_due_date": "after_due_date"}
+PACKAGES = ("solver", "grader")
+_SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def _build_test(build: Mapping[str, Any]) -> dict[str, Any]:
+    ok = bool(build.get("ok"))
+    lines = [str(build.get("message") or ("built" if ok else "the build failed"))]
+    if build.get("log"):
+        lines += ["", str(build["log"])]
+    return {"name": "Build (compile check)", "score": 0, "max_score": 0, "status": "passed" if ok else "failed",
+            "output": "\n".join(lines), "visibility": "visible"}
+
+
+def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """Gradescope's results.json for the one submission in a results.json document."""
+    submissions = results["submissions"]
+    if len(submissions) != 1:
+        raise ValueError(f"expected exactly one submission to report to Gradescope, found {len(submissions)}")
+    submission = submissions[0]
+    visibility = {str(case["id"]): case.get("visibility", "visible") for case in results.get("cases", [])}
+    tests = [_build_test(submission.get("build") or {})]
+    for case in submission["cases"]:
+        verdict = Verdict(case["verdict"])
+        shown = VISIBILITY.get(case.get("visibility") or visibility.get(case["case"], "visible"), "after_due_date")
+        tests.append({"name": f"{case['case']}", "score": _number(case["points"]),
+                      "max_score": _number(case["max_points"]),
+                      "status": "passed" if verdict is Verdict.AC else "failed",
+                      "output": f"{verdict.value}: {verdict.meaning}\n\n{case.get('message', '')}".rstrip(),
+                      "visibility": shown})
+    counts = ", ".join(f"{n} {v}" for v, n in (submission.get("counts") or {}).items())
+    hidden = sum(1 for test in tests[1:] if test["visibility"] != "visible")
+    output = (f"Score {_number(submission['score'])} / {_number(submission['max_score'])} "
+              f"on {len(submission['cases'])} cases" + (f" ({counts})" if counts else "") + "."
+              + (f" {hidden} hidden cases show their results after the due date." if hidden else ""))
+    if results.get("interrupted") or not submission.get("complete", True):
+        output += " Grading stopped early: some cases were not graded."
+    document = {"score": _number(submission["score"]), "execution_time": round(seconds, 3), "output": output,
+                "tests": tests}
+    validate(document, SCHEMA, "gradescope results")
+    return document
+
+
+def failure_results(message: str, seconds: float) -> dict[str, Any]:
+    """A zero score that says the autograder failed (not the student), for Gradescope to show."""
+    text = f"The autograder failed before it could grade this submission; please tell the course staff.\n\n{message}"
+    document = {"score": 0, "execution_time": round(seconds, 3), "output": text,
+                "tests": [{"name": "Autograder", "score": 0, "max_score": 0, "status": "failed", "output": text,
+                           "visibility": "visible"}]}
+    validate(document, SCHEMA, "gradescope results")
+    return document
+
+
+def run(root: Path, jobs: int | None = None) -> dict[str, Any]:
+    """Grade ``root/submission`` on ``root/source/testcases``; write and return ``root/results/results.json``.
+
+    Never raises for a grading problem: any failure becomes :func:`failure_results`.
+    """
+    from grader.pipeline import grade
+
+    started = time.monotonic()
+    out = root / "results" / "results.json"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="npuzzle-gradescope-") as temp:
+            # The pipeline grades each subfolder of a folder; this one holds the submission alone.
+            holder = Path(temp) / "submissions"
+            holder.mkdir()
+            (holder / SUBMISSION_ID).symlink_to((root / "submission").resolve(), target_is_directory=True)
+            graded = grade(holder, root / "source" / "testcases", None, jobs=jobs or os.cpu_count() or 1)
+        document = gradescope_results(graded.to_json(), time.monotonic() - started)
+    except Exception as exc:  # a grader fault must still give Gradescope a results.json
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        document = failure_results(detail, time.monotonic() - started)
+    write_atomic(out, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    return document
+
+
+# --------------------------------------------------------------------------- the zip
+def _template(name: str) -> str:
+    return (Path(__file__).resolve().parent / "templates" / "gradescope" / name).read_text(encoding="utf-8")
+
+
+def _pyproject() -> str:
+    """A pyproject.toml for the bundled source, from the installed project's own metadata."""
+    meta = importlib.metadata.metadata("npuzzle-grader")
+    requires = [r for r in importlib.metadata.requires("npuzzle-grader") or [] if "extra ==" not in r]
+    deps = "".join(f"    {json.dumps(r)},\n" for r in requires)
+    return ('[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
+            f'[project]\nname = "npuzzle-grader"\nversion = {json.dumps(meta["Version"])}\n'
+            f'requires-python = {json.dumps(meta.get("Requires-Python") or ">=3.10")}\n'
+            f"dependencies = [\n{deps}]\n\n"
+            '[project.scripts]\ngrade = "grader.cli:entry"\nnpuzzle-solve = "solver.cli:entry"\n\n'
+            '[tool.setuptools.packages.find]\ninclude = ["solver*", "grader*"]\n\n'
+            '[tool.setuptools.package-data]\n"*" = ["**/*"]\n')
+
+
+def _add_tree(archive: zipfile.ZipFile, folder: Path, prefix: str) -> None:
+    with tempfile.TemporaryDirectory() as temp:
+        copy = Path(temp) / "tree"
+        shutil.copytree(folder, copy, ignore=_SKIP)
+        for path in sorted(copy.rglob("*")):
+            if path.is_file():
+                archive.write(path, f"{prefix}/{path.relative_to(copy).as_posix()}")
+
+
+def _add_text(archive: zipfile.ZipFile, name: str, text: str, executable: bool = False) -> None:
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = (0o100755 if executable else 0o100644) << 16
+    archive.writestr(info, text)
+
+
+def build_zip(testset_dir: Path, out: Path) -> Path:
+    """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
+    from grader.testsets.model import load_testset
+
+    testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        _add_text(archive, "setup.sh", _template("setup.sh"), executable=True)
+        _add_text(archive, "run_autograder", _template("run_autograder.sh"), executable=True)
+        _add_text(archive, "project/pyproject.toml", _pyproject())
+        for package in PACKAGES:
+            _add_tree(archive, Path(importlib.import_module(package).__file__).resolve().parent,
+                      f"project/{package}")
+        _add_tree(archive, testset.root, "testcases")
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, buffer.getvalue())
+    return out
+
+
+# --------------------------------------------------------------------------- CLI
+@click.group("gradescope")
+def gradescope_command() -> None:
+    """Gradescope: build the autograder zip; grade one submission inside Gradescope."""
+
+
+@gradescope_command.command("build")
+@click.option("--testcases", "testcases", type=click.Path(path_type=Path, file_okay=False),
+              help="Test set folder to bundle (default: ./testcases, else the bundled set).")
+@click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=Path("autograder.zip"),
+              show_default=True, help="Where to write the zip.")
+def build_command(testcases: Path | None, out: Path) -> int:
+    """Write the zip to upload as a Gradescope programming assignment's autograder."""
+    from grader.pipeline import default_testset
+
+    path = build_zip(testcases or default_testset(), out)
+    click.echo(f"wrote {path} (upload it as the assignment's autograder; Gradescope runs setup.sh once)")
+    return 0
+
+
+@gradescope_command.command("run")
+@click.option("--root", type=click.Path(path_type=Path, file_okay=False),
+              default=lambda: os.environ.get("AUTOGRADER_ROOT", str(DEFAULT_ROOT)),
+              help="The autograder root (default: $AUTOGRADER_ROOT, else /autograder).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Parallel runs (default: one per core).")
+def run_command(root: Path, jobs: int | None) -> int:
+    """Grade ROOT/submission and write ROOT/results/results.json (what run_autograder calls)."""
+    document = run(Path(root), jobs)
+    click.echo(f"score {document['score']}: {document['output'].splitlines()[0]}")
+    return 0

@@ -1,0 +1,64 @@
+"""feedback/<id>.txt: what a student reads: the score, then each case's verdict and message.
+
+Hidden cases show their verdict but not their message or input, so the test set stays
+private; ``after_due_date`` cases are treated like hidden ones here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from grader.reports.results import GradingResults, SubmissionResult
+from grader.judging.verdicts import SEVERITY, Verdict
+from solver.fileio import write_atomic
+
+
+def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
+    verdict = submission.verdict
+    lines = [f"Submission: {submission.id}",
+             f"Test set:   {results.testset}",
+             f"Score:      {submission.score:g} / {submission.max_score:g}"
+             + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
+             f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"
+                                                     if submission.build.get("entry") else "")]
+    if not submission.complete:
+        lines.append("Grading was interrupted: only the cases below were run.")
+    if not submission.build.get("ok", True):
+        lines += ["", "Build failed:", _indent(submission.build.get("message", ""))]
+    counts = ", ".join(f"{count} {name}" for name, count in submission.counts().items())
+    lines += ["", f"Cases: {counts}" if counts else "Cases: none graded", ""]
+    build_failed = not submission.build.get("ok", True)
+    for case in submission.cases:
+        head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s)"
+        lines.append(head)
+        if build_failed or case.verdict is Verdict.AC:
+            continue
+        if case.visibility != "visible":
+            lines.append("      (hidden case: details are not shown)")
+        else:
+            lines.append(_indent(case.message, 6))
+    legend = sorted({case.verdict for case in submission.cases}, key=SEVERITY.index)
+    if legend:
+        lines += ["", "Verdicts:"] + [f"  {v.value:>3}  {v.meaning}" for v in legend]
+    return "\n".join(lines) + "\n"
+
+
+def _indent(text: str, width: int = 2) -> str:
+    return "\n".join(" " * width + line if line else "" for line in text.splitlines())
+
+
+def safe_name(submission_id: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", submission_id) or "_"
+
+
+def write_feedback(results: GradingResults, folder: Path) -> None:
+    """One file per submission; feedback files of submissions no longer graded are removed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = {f"{safe_name(s.id)}.txt" for s in results.submissions}
+    if not results.interrupted:
+        for stale in folder.glob("*.txt"):
+            if stale.name not in wanted:
+                stale.unlink()
+    for submission in results.submissions:
+        write_atomic(folder / f"{safe_name(submission.id)}.txt", feedback_text(submission, results))

@@ -1,0 +1,226 @@
+"""The HTML report: one self-contained file (inline CSS, JS and SVG; it loads nothing).
+
+It shows each submission's score, a submission×case verdict matrix, a score histogram,
+and a replay player: pick any cell of the matrix and the submission's printed path for
+that case plays board by board (play, pause, step), the first illegal step marked and
+the optimal length beside the printed one.
+
+Legality is decided here, in Python, with the solver's own move rules
+(:meth:`Board.move_to`); the page only decodes the result. Each path travels as its
+first board plus one letter per step (``U D L R`` for the blank's move, ``*`` for a
+step that is not a move, whose board is stored whole), which keeps a class of hundreds
+of submissions in a file of a few hundred kilobytes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from solver.board import Board, Move
+from solver.fileio import write_atomic
+
+MAX_REPLAY_BOARDS = 2_000
+"""A runaway output is replayed up to here; the rest is summed up."""
+
+LETTER = {Move.UP: "U", Move.DOWN: "D", Move.LEFT: "L", Move.RIGHT: "R"}
+VERDICT_ORDER = ("AC", "SUB", "WA", "PE", "TLE", "MLE", "RTE", "CE", "NO", "JE")
+HISTOGRAM_BINS = 10
+TEMPLATE = Path(__file__).resolve().parent / "templates" / "report.html"
+
+
+def _board(tiles: Sequence[int] | None) -> Board | None:
+    if not tiles:
+        return None
+    try:
+        return Board.from_tiles(tiles)
+    except ValueError:
+        return None
+
+
+def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
+    """The compact replay of one printed path, with its first illegal step.
+
+    ``illegal`` is the index of the first board that is not one legal move after the
+    board before it (0 when the first board is not the case's input), or ``None``;
+    ``repeat`` is ``[i, j]`` when board ``i`` is the first to repeat an earlier board ``j``.
+
+    >>> r = replay([[1, 2, 0, 3], [1, 2, 3, 0], [0, 2, 3, 1]], [1, 2, 0, 3])
+    >>> r["steps"], r["jumps"], r["illegal"]
+    ('R*', {'2': [0, 2, 3, 1]}, 2)
+    """
+    if not path:
+        return None
+    boards = [_board(tiles) for tiles in path[:MAX_REPLAY_BOARDS]]
+    if any(board is None for board in boards) or len({board.n for board in boards}) != 1:
+        return None
+    expected = _board(start)
+    illegal: int | None = 0 if expected is not None and expected != boards[0] else None
+    steps, jumps = [], {}
+    seen = {boards[0].tiles: 0}
+    repeat: list[int] | None = None
+    for index in range(1, len(boards)):
+        if repeat is None and boards[index].tiles in seen:
+            repeat = [index, seen[boards[index].tiles]]
+        seen.setdefault(boards[index].tiles, index)
+        move = boards[index - 1].move_to(boards[index])
+        if move is None:
+            steps.append("*")
+            jumps[str(index)] = list(boards[index].tiles)
+            if illegal is None:
+                illegal = index
+        else:
+            steps.append(LETTER[move])
+    return {"n": boards[0].n, "first": list(boards[0].tiles), "steps": "".join(steps), "jumps": jumps,
+            "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(boards)}
+
+
+def _case_inputs(results: Mapping[str, Any]) -> dict[str, list[int] | None]:
+    """Each case's input board (row-major tiles), from results.json's top-level ``cases``."""
+    return {str(case["id"]): case.get("board") for case in results.get("cases", [])}
+
+
+def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything the page's script needs, as JSON-ready data."""
+    inputs = _case_inputs(results)
+    submissions = []
+    for submission in results["submissions"]:
+        cases = {}
+        for case in submission["cases"]:
+            cid = str(case["case"])
+            cases[cid] = {"verdict": case["verdict"], "points": case["points"], "max_points": case["max_points"],
+                          "message": case.get("message", ""), "seconds": case.get("seconds"),
+                          "moves": case.get("moves"), "optimal": case.get("optimal_moves"),
+                          "replay": replay(case.get("path"), inputs.get(cid))}
+        submissions.append({"id": submission["id"], "score": submission["score"],
+                            "max_score": submission["max_score"], "cases": cases})
+    cases = [{"id": str(case["id"]), "n": case.get("n"), "optimal": case.get("optimal_moves"),
+              "solvable": case.get("solvable", True), "points": case.get("points"),
+              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"]))}
+             for case in results.get("cases", [])]
+    return {"testset": results.get("testset", ""), "cases": cases, "submissions": submissions}
+
+
+def _fmt(value: float | int | None) -> str:
+    if value is None:
+        return "–"
+    value = float(value)
+    return str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _percent(score: float, max_score: float) -> float:
+    return 100.0 * float(score) / float(max_score) if max_score else 0.0
+
+
+def histogram_svg(percents: Sequence[float], bins: int = HISTOGRAM_BINS) -> str:
+    """An inline SVG bar chart of scores in ``bins`` equal bands of 0–100 % (100 % in the last)."""
+    counts = [0] * bins
+    for value in percents:
+        counts[min(bins - 1, max(0, int(value * bins // 100)))] += 1
+    width, height, left, bottom, top = 480, 170, 36, 34, 16
+    plot_w, plot_h = width - left - 10, height - bottom - top
+    peak = max(counts) or 1
+    ticks = sorted({0, peak} | ({math.ceil(peak / 2)} if peak > 1 else set()))
+    bar_w = plot_w / bins
+    parts = [f'<svg class="histogram" role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+             f'xmlns="http://www.w3.org/2000/svg"><title>Score histogram: {len(percents)} submissions</title>']
+    for tick in ticks:
+        y = top + plot_h - plot_h * tick / peak
+        parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
+                     f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    for index, count in enumerate(counts):
+        h = plot_h * count / peak
+        x = left + index * bar_w
+        low, high = index * 100 // bins, (index + 1) * 100 // bins
+        label = f"{low}–{high}%: {count} submission{'s' if count != 1 else ''}"
+        parts.append(f'<rect class="bar" x="{x + 2:.1f}" y="{top + plot_h - h:.1f}" width="{bar_w - 4:.1f}" '
+                     f'height="{h:.1f}" data-count="{count}"><title>{label}</title></rect>')
+        if count:
+            parts.append(f'<text x="{x + bar_w / 2:.1f}" y="{top + plot_h - h - 3:.1f}" '
+                         f'text-anchor="middle">{count}</text>')
+        parts.append(f'<text x="{x:.1f}" y="{height - bottom + 16}" text-anchor="middle">{low}</text>')
+    parts.append(f'<text x="{width - 10}" y="{height - bottom + 16}" text-anchor="middle">100</text>'
+                 f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle">score (%)</text>'
+                 f'<line x1="{left}" x2="{width - 10}" y1="{top + plot_h}" y2="{top + plot_h}" class="axis"/></svg>')
+    return "".join(parts)
+
+
+def _matrix(data: Mapping[str, Any]) -> str:
+    esc = html.escape
+    head = "".join(f'<th class="case" title="{esc(c["id"])}: {esc(c["visibility"])}, optimum '
+                   f'{_fmt(c["optimal"]) if c["solvable"] else "unsolvable"}, {_fmt(c["points"])} pt">'
+                   f'<span>{esc(c["id"])}</span></th>' for c in data["cases"])
+    rows = []
+    for s_index, sub in enumerate(data["submissions"]):
+        pct = _percent(sub["score"], sub["max_score"])
+        cells = []
+        for c_index, case in enumerate(data["cases"]):
+            result = sub["cases"].get(case["id"])
+            if result is None:
+                cells.append('<td class="v none">·</td>')
+                continue
+            verdict = result["verdict"]
+            title = f'{sub["id"]} / {case["id"]}: {verdict}, {_fmt(result["points"])}/{_fmt(result["max_points"])}'
+            cells.append(f'<td class="v {esc(verdict)}"><button type="button" data-sub="{s_index}" '
+                         f'data-case="{c_index}" title="{esc(title)}">{esc(verdict)}</button></td>')
+        rows.append(f'<tr><th class="sid" scope="row">{esc(str(sub["id"]))}</th>'
+                    f'<td class="num">{_fmt(sub["score"])}</td><td class="num">{_fmt(sub["max_score"])}</td>'
+                    f'<td class="num"><span class="pct" style="--pct:{pct:.1f}%">{pct:.0f}%</span></td>'
+                    f'{"".join(cells)}</tr>')
+    return (f'<table class="matrix" id="matrix"><thead><tr><th>submission</th><th>score</th><th>max</th><th>%</th>'
+            f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _legend() -> str:
+    from grader.judging.verdicts import Verdict
+
+    items = "".join(f'<li><span class="badge {v.value}">{v.value}</span> {html.escape(v.meaning)}</li>'
+                    for v in Verdict)
+    return f'<ul class="legend">{items}</ul>'
+
+
+def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -> str:
+    """The whole HTML page for a results.json document."""
+    data = report_data(results)
+    percents = [_percent(s["score"], s["max_score"]) for s in data["submissions"]]
+    mean = sum(percents) / len(percents) if percents else 0.0
+    ordered = sorted(percents)
+    median = (ordered[len(ordered) // 2] + ordered[(len(ordered) - 1) // 2]) / 2 if ordered else 0.0
+    summary = (f'<p class="summary">{len(data["submissions"])} submissions · {len(data["cases"])} cases · '
+               f'test set <code>{html.escape(str(data["testset"]))}</code> · mean {mean:.1f}% · '
+               f'median {median:.1f}%</p>')
+    body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
+            f'<section class="panel"><h2>Submissions × cases</h2>'
+            f'<p class="hint">Pick a cell to replay that path.</p><div class="scroll">{_matrix(data)}</div></section>'
+            f'<section class="top"><div class="panel"><h2>Score histogram</h2>{histogram_svg(percents)}</div>'
+            f'<div class="panel"><h2>Verdicts</h2>{_legend()}</div></section>')
+    # "<" escaped so no string in the data can close the script element.
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
+    template = TEMPLATE.read_text(encoding="utf-8")
+    return (template.replace("{{TITLE}}", html.escape(title)).replace("{{BODY}}", body)
+            .replace("{{DATA}}", payload))
+
+
+def write_report(results: Mapping[str, Any], path: Path) -> Path:
+    """Write the report atomically; returns its path."""
+    write_atomic(path, render(results))
+    return Path(path)
+
+
+@click.command("report")
+@click.argument("results_json", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Where to write the page (default: report.html beside RESULTS_JSON).")
+def report_command(results_json: Path, out: Path | None) -> int:
+    """Write the HTML report (scores, verdict matrix, path replays, histogram) for a results.json."""
+    from grader.reports.json_results import read_results  # json_results is the heavier import; only this command needs it
+
+    path = write_report(read_results(results_json), out or results_json.with_name("report.html"))
+    click.echo(f"wrote {path}")
+    return 0

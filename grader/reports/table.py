@@ -1,0 +1,68 @@
+"""The score table on stdout: one row per submission; ``detail`` adds the submission x case matrix."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tabulate import tabulate
+
+from grader.reports.results import GradingResults
+from grader.judging.verdicts import SEVERITY
+
+
+def summary_table(results: GradingResults) -> str:
+    present = [v for v in SEVERITY if any(s.counts().get(v.value) for s in results.submissions)]
+    headers = ["submission", "score", "verdict", *[v.value for v in present]]
+    rows = []
+    for submission in results.submissions:
+        counts = submission.counts()
+        verdict = submission.verdict.value if submission.verdict else "-"
+        if not submission.complete:
+            verdict += " (partial)"
+        rows.append([submission.id, f"{submission.score:g}/{submission.max_score:g}", verdict,
+                     *[counts.get(v.value, "") for v in present]])
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+WIDE = 8
+"""Beyond this many cases the matrix shows one letter per case, so a row fits a terminal."""
+
+LETTERS = {"AC": "A", "SUB": "S", "WA": "W", "PE": "P", "TLE": "T", "MLE": "M", "RTE": "R", "CE": "C", "NO": "N",
+           "JE": "J"}
+
+
+def detail_table(results: GradingResults) -> str:
+    case_ids = [case["id"] for case in results.cases]
+    if len(case_ids) > WIDE:
+        return _letter_matrix(results, case_ids)
+    rows = []
+    for submission in results.submissions:
+        by_case = {case.case: case.verdict.value for case in submission.cases}
+        rows.append([submission.id, *[by_case.get(c, "") for c in case_ids]])
+    return tabulate(rows, headers=["submission", *case_ids], tablefmt="simple", disable_numparse=True)
+
+
+def _letter_matrix(results: GradingResults, case_ids: list[str]) -> str:
+    """One letter per case, in groups of ten, with a numbered key of the cases below."""
+    def strip(cells: list[str]) -> str:
+        return " ".join("".join(cells[i:i + 10]) for i in range(0, len(cells), 10))
+
+    rows = []
+    for submission in results.submissions:
+        by_case = {case.case: LETTERS[case.verdict.value] for case in submission.cases}
+        rows.append([submission.id, strip([by_case.get(c, ".") for c in case_ids])])
+    ruler = strip([str((i + 1) % 10) for i in range(len(case_ids))])
+    table = tabulate(rows, headers=["submission", ruler], tablefmt="simple", disable_numparse=True)
+    key = ", ".join(f"{letter}={verdict}" for verdict, letter in LETTERS.items())
+    cases = textwrap.fill("  ".join(f"{i + 1}:{c}" for i, c in enumerate(case_ids)), width=100,
+                          initial_indent="Cases: ", subsequent_indent="       ", break_on_hyphens=False)
+    return f"{table}\n\nLetters: {key}, .=not run\n{cases}"
+
+
+def render(results: GradingResults, detail: bool = False) -> str:
+    parts = [summary_table(results)]
+    if detail:
+        parts.append(detail_table(results))
+    if results.interrupted:
+        parts.append("Interrupted: the table shows only the cases that finished.")
+    return "\n\n".join(parts) + "\n"

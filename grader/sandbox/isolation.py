@@ -1,0 +1,320 @@
+"""Which isolation layers work on this machine, and the command prefix that applies them.
+
+Layers, strongest first; each one missing degrades to the next, and the degrade is said
+once (a :class:`SandboxWarning`):
+
+- ``bwrap``: bubblewrap with no network, its own PID, mount, IPC and UTS namespaces, a
+  read-only view of the system directories, a fresh size-capped ``/tmp``, and only the
+  run's workdir writable (as root, a size-capped copy of it). Nothing else of the host is mounted: the repository, the
+  answers, the manifest and other submissions' folders do not exist inside. A shell is
+  PID 1 of the namespace: when the submission ends, it exits, and the kernel kills every
+  process the submission left behind.
+- ``unshare``: util-linux ``unshare`` (root only) for no network and own PID, mount, IPC
+  and UTS namespaces, but the host file system stays visible (file permissions and the
+  uid drop are then the only protection).
+- ``reaper``: no namespace; a per-run child-subreaper shim (``grader/sandbox/reaper.py``) kills and
+  reaps whatever the submission leaves behind.
+
+Independent of those: POSIX ``rlimits`` (always on POSIX), ``uid-drop`` to nobody when the
+grader runs as root. Cgroups are reported by ``grade doctor`` but not used (yet): the PID
+namespace already kills every process of a run, and rlimits bound its memory.
+
+``NPUZZLE_SANDBOX_DISABLE`` (comma-separated layer names) switches layers off, to test
+the degrade path or to work around a broken one.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
+NOBODY = 65534
+# A run's private /tmp inside bwrap (memory-backed, so small).
+TMP_SIZE_BYTES = 64 * 1024 * 1024
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+PROBE_TIMEOUT = 10.0
+
+
+class SandboxWarning(UserWarning):
+    """A stronger isolation layer is unavailable here; the runner uses a weaker one."""
+
+
+@dataclass(frozen=True)
+class LayerStatus:
+    name: str
+    available: bool
+    reason: str  # why it is off, or what it gives when on
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The layers chosen for this process, probed once."""
+
+    namespace: str | None              # "bwrap", "unshare" or None (then the reaper shim)
+    drop_uid: int | None               # run the submission as this uid (root only)
+    rlimits: bool                      # POSIX rlimits on the submission
+    statuses: tuple[LayerStatus, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def layers(self) -> list[str]:
+        names = ["tempdir", "output-cap", "wall-timeout", "process-group"]
+        if self.rlimits:
+            names.append("rlimits")
+        if self.namespace == "bwrap":
+            names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
+                      "private-tmp"]
+            if self.drop_uid is not None:
+                names.append("workdir-quota")
+        elif self.namespace == "unshare":
+            names += ["unshare", "no-network", "pid-namespace", "mount-namespace", "reaper"]
+        else:
+            names.append("reaper")
+            names += [s.name for s in self.statuses if s.available and s.name == "subreaper"]
+        if self.drop_uid is not None:
+            names.append(f"uid-drop:{self.drop_uid}")
+        return names
+
+
+@functools.lru_cache(maxsize=None)
+def tool(name: str) -> str:
+    """The absolute path of a sandbox tool (the submission's PATH is not the grader's)."""
+    return shutil.which(name) or name
+
+
+def disabled_from_env() -> frozenset[str]:
+    raw = os.environ.get(DISABLE_ENV, "")
+    return frozenset(part.strip() for part in raw.split(",") if part.strip())
+
+
+def _system_binds() -> list[str]:
+    args: list[str] = []
+    for path in SYSTEM_DIRS:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+def _ancestors(path: Path) -> list[str]:
+    """Dirs bwrap would create 0700 on the way to ``path``, which nobody could then traverse."""
+    outside = [str(p) for p in reversed(path.parents) if str(p) != "/"]
+    return [p for p in outside if not any(p == d or p.startswith(d + "/") for d in SYSTEM_DIRS)]
+
+
+def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
+                 info_fd: int | None = None, workdir_bytes: int | None = None,
+                 limiter: list[str] = ()) -> list[str]:
+    """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
+    then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
+
+    Paths keep their host names inside. As root, bwrap runs privileged (no user namespace
+    needed), its init shell stays root, and ``setpriv`` runs the submission as
+    ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
+    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
+
+    ``workdir_bytes`` (root only) caps the workdir: the submission gets a tmpfs of that
+    size at the workdir's path, which the root init fills from the host workdir (bound
+    where uid ``drop_uid`` cannot reach it) and copies back when the submission ends.
+    """
+    quota = workdir_bytes is not None and drop_uid is not None
+    if drop_uid is not None:
+        args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                "--unshare-cgroup-try"]
+    else:
+        args = [bwrap, "--unshare-all"]
+    # --as-pid-1 with an init shell: bwrap's own init would hide the submission's CPU time.
+    args += ["--as-pid-1", "--die-with-parent", "--new-session", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
+             "--perms", "1777", "--size", str(TMP_SIZE_BYTES), "--tmpfs", "/tmp"]
+    made: set[str] = {"/tmp"}
+    for path in readable:
+        args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
+    if quota:
+        args += ["--perms", "0700", "--dir", HOST_WORKDIR_DIR,
+                 "--bind", str(workdir), f"{HOST_WORKDIR_DIR}/work"]
+        args += _dirs_to(workdir, made) + ["--perms", "0755", "--size", str(workdir_bytes), "--tmpfs", str(workdir)]
+    else:
+        args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
+    if info_fd is not None:
+        args += ["--info-fd", str(info_fd)]
+    args += ["--chdir", str(workdir), "--"]
+    if quota:
+        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work"), "sh"]
+    else:
+        args += INIT_SHIM
+    if drop_uid is not None:
+        setpriv = shutil.which("setpriv") or "setpriv"
+        args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
+                 "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
+    return args + list(limiter)
+
+
+def _dirs_to(path: Path, made: set[str]) -> list[str]:
+    args = []
+    for parent in _ancestors(path):
+        if parent not in made:
+            made.add(parent)
+            args += ["--perms", "0755", "--dir", parent]
+    return args
+
+
+# The namespace's PID 1: a shell that waits for the submission (so the submission keeps
+# normal signal semantics, and its CPU time reaches wait4() through bwrap) and ends with
+# its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
+INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
+HOST_WORKDIR_DIR = "/run/npuzzle-grader"
+# The same, filling the capped workdir first and copying it back after (symlinks as
+# symlinks, never writing through one). The runner has given the host workdir to the
+# submission's uid, so ``cp -a`` gives it the copy too.
+QUOTA_INIT = ('cp -a {host}/. . '
+              '|| {{ echo "grader sandbox: cannot copy the workdir in" >&2; exit 125; }}; '
+              '"$@"; status=$?; '
+              'cp -a --remove-destination ./. {host}/ '
+              '|| echo "grader sandbox: the workdir was not copied back in full" >&2; '
+              'exit $status')
+
+
+def unshare_prefix(unshare: str) -> list[str]:
+    """Namespaces by util-linux ``unshare`` (root); the reaper shim inside drops the uid."""
+    return [unshare, "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--ipc", "--uts", "--"]
+
+
+def _try(argv: list[str]) -> str | None:
+    """None when the probe command succeeds, else why it failed (first stderr line)."""
+    try:
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=PROBE_TIMEOUT,
+                              cwd="/", env={"PATH": "/usr/bin:/bin"})
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    if done.returncode != 0:
+        line = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        return (line[0] if line else f"exit code {done.returncode}")
+    return None
+
+
+def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return LayerStatus("bwrap", False, "bwrap (bubblewrap) is not installed")
+    if drop_uid is not None and shutil.which("setpriv") is None:
+        return LayerStatus("bwrap", False, "setpriv (util-linux) is missing, so the uid cannot be dropped")
+    if shutil.which("prlimit") is None:
+        return LayerStatus("bwrap", False, "prlimit (util-linux) is missing, so rlimits cannot reach the sandbox")
+    with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as tmp:
+        work = Path(tmp) / "work"
+        work.mkdir()
+        if drop_uid is not None:
+            os.chown(work, drop_uid, drop_uid)
+        # Writes in the workdir by absolute path, and checks that the network is really gone.
+        script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
+        quota = 1024 * 1024 if drop_uid is not None else None
+        limiter = [tool("prlimit"), "--core=0:0", "--"]
+        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota, limiter=limiter)
+                   + ["/bin/sh", "-c", script])
+        if why is None and not (work / "probe").exists():
+            why = "the sandbox could not write its workdir"
+    if why is not None:
+        hint = ""
+        if drop_uid is None and ("namespace" in why or "uid map" in why):
+            hint = (" (unprivileged user namespaces look blocked, e.g. by Ubuntu 24.04's AppArmor: "
+                    "kernel.apparmor_restrict_unprivileged_userns=1)")
+        return LayerStatus("bwrap", False, f"{bwrap} fails: {why}{hint}")
+    return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, "
+                                      "read-only system, only the workdir writable (size-capped when root), a 64 MB private /tmp")
+
+
+def _probe_unshare() -> LayerStatus:
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        return LayerStatus("unshare", False, "util-linux unshare is not installed")
+    if os.geteuid() != 0:
+        return LayerStatus("unshare", False, "needs root (without root it needs the user namespaces bwrap uses)")
+    why = _try(unshare_prefix(unshare) + ["/bin/true"])
+    if why is not None:
+        return LayerStatus("unshare", False, f"{unshare} fails: {why}")
+    return LayerStatus("unshare", True, "no network, own PID/mount namespaces; host files stay visible")
+
+
+def _probe_subreaper() -> LayerStatus:
+    if not sys.platform.startswith("linux"):
+        return LayerStatus("subreaper", False, "prctl(PR_SET_CHILD_SUBREAPER) is Linux-only")
+    return LayerStatus("subreaper", True, "each run's shim is a child subreaper: orphans are killed and reaped")
+
+
+def _probe_cgroup() -> LayerStatus:
+    root = Path("/sys/fs/cgroup")
+    if not root.is_dir():
+        return LayerStatus("cgroup", False, "no cgroup file system mounted")
+    kind = "v2" if (root / "cgroup.controllers").exists() else "v1"
+    return LayerStatus("cgroup", False, f"cgroup {kind} is mounted, but the runner does not use cgroups: "
+                                        "the PID namespace kills a run's processes and rlimits bound memory")
+
+
+def probe(disabled: frozenset[str] = frozenset()) -> Plan:
+    """Probe every layer (not cached; see :func:`plan`)."""
+    statuses: list[LayerStatus] = []
+    is_posix = os.name == "posix"
+    rlimits = LayerStatus("rlimits", is_posix and "rlimits" not in disabled,
+                          "CPU, file size, open files, address space (data + -Xmx for the JVM)"
+                          if is_posix else "not a POSIX system")
+    statuses.append(rlimits)
+    as_root = is_posix and os.geteuid() == 0
+    if "uid-drop" in disabled:
+        uid_status = LayerStatus("uid-drop", False, "disabled by " + DISABLE_ENV)
+    elif as_root:
+        uid_status = LayerStatus("uid-drop", True, f"the grader runs as root; submissions run as uid {NOBODY}")
+    else:
+        uid_status = LayerStatus("uid-drop", False, f"not needed: the grader runs as uid {os.geteuid()}")
+    statuses.append(uid_status)
+    drop_uid = NOBODY if uid_status.available else None
+
+    namespace = None
+    for name, prober in (("bwrap", lambda: _probe_bwrap(drop_uid)),
+                         ("unshare", _probe_unshare)):
+        if name in disabled:
+            status = LayerStatus(name, False, "disabled by " + DISABLE_ENV)
+        elif not sys.platform.startswith("linux"):
+            status = LayerStatus(name, False, "Linux only")
+        else:
+            status = prober()
+        statuses.append(status)
+        if status.available and namespace is None:
+            namespace = name
+    sub = _probe_subreaper() if "subreaper" not in disabled else LayerStatus("subreaper", False, "disabled")
+    statuses.append(sub)
+    statuses.append(_probe_cgroup())
+
+    notes: list[str] = []
+    if namespace != "bwrap":
+        bw = next(s for s in statuses if s.name == "bwrap")
+        weaker = ("unshare (namespaces, but the host files stay visible)" if namespace == "unshare"
+                  else "rlimits, a process group and a reaper shim only (no namespaces)")
+        notes.append(f"sandbox: bwrap unavailable ({bw.reason}); using {weaker}")
+    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes))
+
+
+_PROBING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=None)
+def _cached_plan(disabled: frozenset[str]) -> Plan:
+    chosen = probe(disabled)
+    for note in chosen.notes:  # said once per process, when the layers are first probed
+        warnings.warn(note, SandboxWarning, stacklevel=4)
+    return chosen
+
+
+def plan() -> Plan:
+    """The layers for this process: probed on first use, cached per ``NPUZZLE_SANDBOX_DISABLE``."""
+    with _PROBING:  # parallel runs start together: probe (and warn) once
+        return _cached_plan(disabled_from_env())

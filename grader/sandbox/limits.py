@@ -1,0 +1,34 @@
+"""What a run may use (:class:`Limits`) and what it did (:class:`Outcome`): the sandbox's two values.
+
+Plain data, shared by the runner that applies the limits, the rlimit arithmetic and every
+caller that turns an outcome into a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    wall_seconds: float = 10.0
+    cpu_seconds: float | None = None   # None: same as wall
+    memory_mb: int = 1024              # address-space limit, or -Xmx + data limit when jvm=True
+    output_bytes: int = 1_000_000      # cap for each of stdout and stderr
+    file_size_bytes: int = 16_000_000
+    open_files: int = 256
+    jvm: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    exit_code: int | None      # None when killed by a signal
+    signal: int | None
+    timed_out: bool            # wall or CPU limit reached
+    memory_exceeded: bool      # best effort (MemoryError/OutOfMemoryError in stderr, ENOMEM, ...)
+    wall_seconds: float
+    cpu_seconds: float
+    stdout: bytes              # capped at limits.output_bytes
+    stderr: bytes
+    stdout_truncated: bool
+    stderr_truncated: bool

@@ -1,0 +1,301 @@
+"""A test set on disk: ``testcases/<set>/manifest.json`` and the puzzle files it names.
+
+:func:`load_testset` is the one reader the grader uses. It checks the manifest against
+``grader/schemas/manifest.schema.json`` and a few rules a schema cannot state (unique
+ids, input paths inside the set folder, the input files exist), and returns a
+:class:`CaseSet`. Deeper checks (file format, solvability, re-derived optimal lengths,
+duplicate boards, unknown files) are ``grade testcases validate``
+(:mod:`grader.testsets.validate`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import jsonschema
+
+from grader.errors import CaseFileError, ConfigError
+from grader.schemacheck import load_schema
+
+MANIFEST = "manifest.json"
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "manifest.schema.json"
+VISIBILITIES = ("visible", "hidden", "after_due_date")
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test case: a puzzle input and its certified answer.
+
+    ``optimal_moves`` is ``None`` exactly when ``solvable`` is false. ``time_limit_seconds``
+    overrides the assignment's default when set. ``input`` is the path as the manifest
+    writes it (relative to the set folder), ``input_path`` the resolved file.
+    """
+
+    id: str
+    input_path: Path
+    n: int
+    solvable: bool
+    optimal_moves: int | None
+    points: float
+    visibility: str
+    time_limit_seconds: float | None
+    tags: tuple[str, ...]
+    input: str = ""
+    source: str | None = None
+    description: str | None = None
+
+    @property
+    def hard(self) -> bool:
+        """Marked as one of the set's hardest cases (tag ``hard``)."""
+        return "hard" in self.tags
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    """A loaded test set: its folder, name and cases in manifest order."""
+
+    root: Path
+    name: str
+    cases: tuple[Case, ...]
+    description: str = ""
+    source: str | None = None
+    manifest_path: Path | None = None
+
+    def __iter__(self) -> Iterator[Case]:
+        return iter(self.cases)
+
+    def __len__(self) -> int:
+        return len(self.cases)
+
+    def by_id(self, case_id: str) -> Case:
+        for case in self.cases:
+            if case.id == case_id:
+                return case
+        raise KeyError(case_id)
+
+    def visible(self) -> tuple[Case, ...]:
+        return tuple(case for case in self.cases if case.visibility == "visible")
+
+    @property
+    def total_points(self) -> float:
+        return sum(case.points for case in self.cases)
+
+
+def manifest_schema() -> dict[str, Any]:
+    return load_schema(SCHEMA_PATH.name)
+
+
+# Friendlier words for the schema's regular expressions, keyed by the property name.
+_PATTERN_MEANING = {
+    "id": "an id of letters, digits, '.', '_' and '-', starting with a letter or digit",
+    "name": "a name of letters, digits, '.', '_' and '-', starting with a letter or digit",
+    "input": "a path relative to the set folder, with '/' separators and no '..', '.' or leading '/'",
+    "tags": "a tag of letters, digits and ':._+-', with no spaces",
+}
+
+
+_JSON_TYPES = {"object": "a JSON object", "array": "a list", "string": "a string", "integer": "an integer",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+_BOUNDS = {"minimum": "a value >=", "maximum": "a value <=", "exclusiveMinimum": "a value >",
+           "exclusiveMaximum": "a value <", "minLength": "a length >=", "maxLength": "a length <="}
+
+
+def _json_type(value: Any) -> str:
+    """How a message names a found value: its JSON type, and the value itself when short."""
+    kind = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
+    if isinstance(value, (dict, list)):
+        return kind
+    shown = json.dumps(value)
+    return f"{kind} {shown if len(shown) <= 40 else shown[:40] + '…'}" if value is not None else kind
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    """One readable sentence for a schema error: what was expected, what was found."""
+    found = json.dumps(error.instance) if not isinstance(error.instance, (dict, list)) else _json_type(error.instance)
+    if error.validator == "pattern":
+        key = next((p for p in reversed(error.absolute_path) if isinstance(p, str)), "")
+        return f"expected {_PATTERN_MEANING.get(key, 'a match for ' + repr(error.validator_value))}, found {found}"
+    if error.validator == "not" and error.absolute_schema_path and "else" in error.absolute_schema_path:
+        return "an unsolvable case must not have optimal_moves (found " \
+               f"{json.dumps(error.instance.get('optimal_moves'))})"
+    if error.validator == "required" and "then" in error.absolute_schema_path:
+        return "a solvable case needs optimal_moves (the certified optimal move count)"
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}; " \
+               f"allowed: {', '.join(allowed)}"
+    if error.validator == "required":
+        return "missing (a required field)"
+    if error.validator == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        return f"expected {' or '.join(_JSON_TYPES.get(t, t) for t in wanted)}, found {_json_type(error.instance)}"
+    if error.validator in _BOUNDS:
+        return f"expected {_BOUNDS[error.validator]} {error.validator_value}, found {found}"
+    if error.validator == "minItems":
+        return f"expected at least {error.validator_value} item(s), found none"
+    if error.validator == "uniqueItems":
+        return f"expected no repeated items, found {found}"
+    if error.validator == "enum":
+        return f"expected one of {', '.join(map(json.dumps, error.validator_value))}, found {found}"
+    if error.validator == "const":
+        return f"expected {json.dumps(error.validator_value)}, found {found}"
+    return error.message
+
+
+def schema_problems(data: Any, file: str) -> list[ConfigError]:
+    """Every schema violation of a parsed manifest, in document order."""
+    validator = jsonschema.Draft202012Validator(manifest_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    return [ConfigError(file, _json_path(error), _describe(error)) for error in errors]
+
+
+def _json_path(error: jsonschema.ValidationError) -> str:
+    """The path of the field at fault: for a missing or forbidden key, the key itself."""
+    if error.validator == "required" and "then" in error.absolute_schema_path:
+        return f"{error.json_path}.optimal_moves"
+    if error.validator == "required":
+        missing = [key for key in error.validator_value if key not in error.instance]
+        return f"{error.json_path}.{missing[0]}" if missing else error.json_path
+    if error.validator == "not" and "else" in error.absolute_schema_path:
+        return f"{error.json_path}.optimal_moves"
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if len(extra) == 1:
+            return f"{error.json_path}.{extra[0]}"
+    return error.json_path
+
+
+def read_manifest_json(path: Path) -> Any:
+    """Parse a manifest file; bad JSON becomes a ConfigError naming the line and column."""
+    file = str(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(file, "$", "no manifest here (expected a manifest.json)") from None
+    except IsADirectoryError:
+        raise ConfigError(file, "$", "expected a manifest file, found a directory") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(file, "$", f"expected UTF-8 JSON, found byte 0x{exc.object[exc.start]:02x} "
+                                     f"at offset {exc.start}") from None
+    except OSError as exc:
+        raise ConfigError(file, "$", f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(file, "$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+
+
+def rule_problems(data: dict[str, Any], file: str, indexes: list[int] | None = None) -> list[ConfigError]:
+    """Rules beyond the schema: unique ids and unique input files.
+
+    Assumes the entries passed the schema; ``indexes`` gives each entry's position in the
+    manifest when only some of its cases are passed.
+    """
+    problems = []
+    first_id: dict[str, int] = {}
+    first_input: dict[str, int] = {}
+    for position, case in enumerate(data["cases"]):
+        index = indexes[position] if indexes is not None else position
+        where = f"$.cases[{index}]"
+        if case["id"] in first_id:
+            problems.append(ConfigError(file, f"{where}.id", f"duplicate id {case['id']!r} "
+                                        f"(also $.cases[{first_id[case['id']]}].id)"))
+        first_id.setdefault(case["id"], index)
+        key = str(PurePosixPath(case["input"]))
+        if key in first_input:
+            problems.append(ConfigError(file, f"{where}.input", f"input {case['input']!r} is also used by "
+                                        f"$.cases[{first_input[key]}]"))
+        first_input.setdefault(key, index)
+    return problems
+
+
+def resolve_root(path: Path) -> tuple[Path, Path]:
+    """(set folder, manifest file) for a set folder or a manifest file path."""
+    path = Path(path)
+    if path.is_dir() or path.suffix.lower() != ".json":
+        return path, path / MANIFEST
+    return path.parent, path
+
+
+def build_case(root: Path, entry: dict[str, Any]) -> Case:
+    limit = entry.get("time_limit_seconds")
+    return Case(
+        id=entry["id"],
+        input_path=root / PurePosixPath(entry["input"]),
+        n=entry["n"],
+        solvable=entry["solvable"],
+        optimal_moves=entry.get("optimal_moves"),
+        points=float(entry["points"]),
+        visibility=entry["visibility"],
+        time_limit_seconds=float(limit) if limit is not None else None,
+        tags=tuple(entry.get("tags", ())),
+        input=entry["input"],
+        source=entry.get("source"),
+        description=entry.get("description"),
+    )
+
+
+def load_testset(path: Path) -> CaseSet:
+    """Load and check a test set from its folder (or its manifest.json).
+
+    Raises :class:`ConfigError` (``file::$.json.path: message``) for bad JSON, a schema
+    violation or a duplicate id, and :class:`CaseFileError` for a missing input file.
+    """
+    root, manifest = resolve_root(Path(path))
+    file = str(manifest)
+    data = read_manifest_json(manifest)
+    problems = schema_problems(data, file)
+    if not problems:
+        problems = rule_problems(data, file)
+    if problems:
+        raise problems[0]
+    cases = tuple(build_case(root, entry) for entry in data["cases"])
+    for index, case in enumerate(cases):
+        if not case.input_path.is_file():
+            found = "a directory" if case.input_path.is_dir() else "no such file"
+            raise CaseFileError(f"{file}::$.cases[{index}].input: case {case.id!r} needs the input file "
+                                f"{case.input_path}, found {found}")
+    return CaseSet(root=root, name=data["name"], cases=cases, description=data.get("description", ""),
+                   source=data.get("source"), manifest_path=manifest)
+
+
+def manifest_entry(case: Case) -> dict[str, Any]:
+    """A case as a manifest entry (the inverse of :func:`build_case`), keys in the documented order."""
+    entry: dict[str, Any] = {"id": case.id, "input": case.input, "n": case.n, "solvable": case.solvable}
+    if case.solvable:
+        entry["optimal_moves"] = case.optimal_moves
+    entry["points"] = int(case.points) if float(case.points).is_integer() else case.points
+    entry["visibility"] = case.visibility
+    if case.time_limit_seconds is not None:
+        limit = case.time_limit_seconds
+        entry["time_limit_seconds"] = int(limit) if float(limit).is_integer() else limit
+    entry["tags"] = list(case.tags)
+    if case.source:
+        entry["source"] = case.source
+    if case.description:
+        entry["description"] = case.description
+    return entry
+
+
+def dump_manifest(name: str, cases: list[Case] | tuple[Case, ...], description: str = "",
+                  source: str | None = None) -> str:
+    """The manifest.json text for a set: one case per line, so diffs stay readable."""
+    head: dict[str, Any] = {"format_version": FORMAT_VERSION, "name": name}
+    if description:
+        head["description"] = description
+    if source:
+        head["source"] = source
+    lines = ["{"]
+    lines += [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
+    lines.append('  "cases": [')
+    entries = [json.dumps(manifest_entry(case), ensure_ascii=False) for case in cases]
+    lines += [f"    {entry}{',' if i < len(entries) - 1 else ''}" for i, entry in enumerate(entries)]
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"

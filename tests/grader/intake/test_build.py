@@ -1,0 +1,78 @@
+"""Finding what to run: the Java main class (packages, empty mains, drivers) and the Python entry."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from grader.intake.build import choose_main, java_main_classes, java_sources, python_entry
+from grader.testsets.assignment import Assignment, JavaConfig
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+MAIN = "public class {0} {{ public static void main(String[] args) {{ run(); }} }}"
+EMPTY = "public class {0} {{\n  // the course client drives this class\n  public static void main(String[] args) {{ }}\n}}"
+
+
+def main_for(tmp_path: Path, files: dict[str, str], assignment: Assignment = Assignment()) -> str | None:
+    write(tmp_path, files)
+    extras = tmp_path / ".grader"
+    extras.mkdir(exist_ok=True)
+    sources, _ = java_sources(tmp_path, extras)
+    drivers = sorted(extras.rglob("*.java"))
+    return choose_main(java_main_classes(sources, drivers), assignment)
+
+
+def test_main_inside_a_package(tmp_path: Path) -> None:
+    files = {"src/board/Solver.java": "package board;\n" + MAIN.format("Solver"),
+             "src/board/Board.java": "package board;\n" + MAIN.format("Board")}
+    assert main_for(tmp_path, files) == "board.Solver"
+
+
+def test_commented_out_main_does_not_count(tmp_path: Path) -> None:
+    files = {"Helper.java": "public class Helper { /* public static void main(String[] a) {} */ }",
+             "App.java": MAIN.format("App")}
+    assert main_for(tmp_path, files) == "App"
+
+
+def test_empty_main_runs_the_driver(tmp_path: Path) -> None:
+    files = {"Solver.java": EMPTY.format("Solver"), "Board.java": MAIN.format("Board"),
+             ".grader/PuzzleChecker.java": MAIN.format("PuzzleChecker")}
+    assert main_for(tmp_path, files) == "PuzzleChecker"
+
+
+def test_own_main_wins_over_the_driver(tmp_path: Path) -> None:
+    files = {"Solver.java": MAIN.format("Solver"), ".grader/PuzzleChecker.java": MAIN.format("PuzzleChecker")}
+    assert main_for(tmp_path, files) == "Solver"
+
+
+def test_configured_main_class(tmp_path: Path) -> None:
+    assignment = dataclasses.replace(Assignment(), java=JavaConfig(main_class="Checker"))
+    files = {"src/p/Checker.java": "package p;\n" + MAIN.format("Checker"), "Solver.java": MAIN.format("Solver")}
+    assert main_for(tmp_path, files, assignment) == "p.Checker"
+
+
+def test_python_entry_order(tmp_path: Path) -> None:
+    write(tmp_path, {"helper.py": "", "run_me.py": "if __name__ == '__main__':\n    pass\n"})
+    assert python_entry(tmp_path, Assignment())[0] == ["run_me.py"]
+    write(tmp_path, {"main.py": ""})
+    assert python_entry(tmp_path, Assignment())[0] == ["main.py"]
+    write(tmp_path, {"solver/__main__.py": ""})
+    assert python_entry(tmp_path, Assignment())[0] == ["-m", "solver"]
+
+
+def test_oversized_submission_is_refused(tmp_path: Path, monkeypatch) -> None:
+    from grader.intake import build as build_module
+    from grader.intake.build import build
+
+    monkeypatch.setattr(build_module, "MAX_SUBMISSION_FILES", 3)
+    write(tmp_path / "sub", {f"m{i}.py": "" for i in range(4)})
+    (tmp_path / "work").mkdir()
+    result = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert result.failure is not None and result.failure.value == "CE"
+    assert "4 files" in result.message and "hand in source files only" in result.message

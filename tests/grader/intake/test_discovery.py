@@ -1,0 +1,81 @@
+"""Discovery: folders and zips are submissions; hostile zips are refused without writing outside."""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.intake.discovery import MAX_ZIP_BYTES, discover, extract_zip
+from grader.errors import SubmissionsError
+
+
+def make_zip(path: Path, entries: dict[str, bytes], symlink: str | None = None) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+        if symlink:
+            info = zipfile.ZipInfo(symlink)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(info, "/etc/passwd")
+    return path
+
+
+def test_folders_and_zips_sorted_by_id(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    (subs / "bob").mkdir(parents=True)
+    (subs / "bob" / "main.py").write_text("print(1)\n")
+    make_zip(subs / "alice.zip", {"alice/Solver.java": b"class Solver {}", "__MACOSX/._Solver.java": b"x"})
+    (subs / ".hidden").mkdir()
+    (subs / "notes.txt").write_text("not a submission")
+    found = discover(subs, tmp_path / "staging")
+    assert [s.id for s in found] == ["alice", "bob"]
+    alice = found[0]
+    assert alice.root is not None and (alice.root / "Solver.java").is_file()  # the wrapper folder is unwrapped
+    assert not (tmp_path / "staging" / "zips" / "alice" / "__MACOSX").exists()
+
+
+def test_python_package_folder_is_not_unwrapped(tmp_path: Path) -> None:
+    package = tmp_path / "subs" / "carol" / "solver"
+    package.mkdir(parents=True)
+    (package / "__main__.py").write_text("")
+    [carol] = discover(tmp_path / "subs", tmp_path / "staging")
+    assert carol.root == tmp_path / "subs" / "carol"
+
+
+@pytest.mark.parametrize("entries, symlink, reason", [
+    ({"../evil.txt": b"x"}, None, "points outside"),
+    ({"/etc/evil.txt": b"x"}, None, "points outside"),
+    ({"a/../../evil.txt": b"x"}, None, "points outside"),
+    ({"ok.txt": b"x"}, "link", "symbolic link"),
+    ({"big.bin": b"\0" * (MAX_ZIP_BYTES + 1)}, None, "bytes uncompressed"),
+], ids=["dotdot", "absolute", "nested-dotdot", "symlink", "too-big"])
+def test_hostile_zip_is_refused(tmp_path: Path, entries: dict[str, bytes], symlink: str | None, reason: str) -> None:
+    archive = make_zip(tmp_path / "evil.zip", entries, symlink)
+    with pytest.raises(ValueError, match=reason):
+        extract_zip(archive, tmp_path / "out" / "evil")
+    assert not (tmp_path / "evil.txt").exists() and not (tmp_path / "out").exists()
+
+
+def test_bad_zip_is_a_submission_with_a_problem(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "dave.zip").write_bytes(b"not a zip")
+    [dave] = discover(subs, tmp_path / "staging")
+    assert dave.root is None and "cannot extract dave.zip" in (dave.problem or "")
+
+
+def test_missing_folder_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(SubmissionsError, match="expected a folder of submissions, found nothing"):
+        discover(tmp_path / "nope", tmp_path / "staging")
+
+
+def test_folder_holding_only_the_uploaded_zip(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    (subs / "erin_12345").mkdir(parents=True)
+    make_zip(subs / "erin_12345" / "project3.zip", {"project3/src/project/Solver.java": b"package project;"})
+    [erin] = discover(subs, tmp_path / "staging")
+    assert erin.id == "erin_12345" and erin.root is not None
+    assert (erin.root / "src" / "project" / "Solver.java").is_file()

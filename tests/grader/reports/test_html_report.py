@@ -1,0 +1,153 @@
+"""The HTML report: self-contained, a verdict matrix, a histogram, and path replays that work in a real browser."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from grader.cli import entry
+from grader.reports.html_report import histogram_svg, render, replay
+from tests.grader.sampleclass import Graded
+from tests.support import REPO, require_tool
+
+ARTIFACTS = REPO / "test-artifacts"
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def test_page_loads_nothing_from_outside(graded: Graded) -> None:
+    page = (graded.out_dir / "report.html").read_text(encoding="utf-8")
+    parser = _Tags()
+    parser.feed(page)
+    assert not [t for t, a in parser.tags if t in ("link", "img", "iframe", "object", "embed")]
+    assert not [a for t, a in parser.tags if t == "script" and "src" in a]
+    assert not [a for _, a in parser.tags if any(k in ("src", "href") for k in a)]
+    assert not re.search(r"url\(|@import", page)
+
+
+def test_matrix_has_a_cell_per_submission_and_case(graded: Graded) -> None:
+    parser = _Tags()
+    parser.feed((graded.out_dir / "report.html").read_text(encoding="utf-8"))
+    cells = [a for t, a in parser.tags if t == "button" and "data-sub" in a]
+    assert len(cells) == 4 * 4
+    assert re.search(r"compile-error / easy-3x3: CE, 0/2", " ".join(a["title"] for a in cells))
+
+
+def test_replay_marks_the_first_illegal_step() -> None:
+    start = [1, 2, 3, 4, 0, 6, 7, 5, 8]
+    legal = replay([start, [1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]], start)
+    assert (legal["steps"], legal["illegal"]) == ("DR", None)
+    jumped = replay([start, [1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 0, 8]], start)
+    assert (jumped["steps"], jumped["illegal"], jumped["jumps"]) == ("*L", 1, {"1": [1, 2, 3, 4, 5, 6, 7, 8, 0]})
+    late_start = replay([[1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]], start)
+    assert late_start["illegal"] == 0
+    assert replay(None, start) is None and replay([[1, 1, 2, 3]], None) is None
+    back = replay([start, [1, 2, 3, 4, 5, 6, 7, 0, 8], start, [1, 2, 3, 4, 5, 6, 7, 0, 8]], start)
+    assert (back["steps"], back["illegal"], back["repeat"]) == ("DUD", None, [2, 0])
+
+
+def test_histogram_counts_every_submission_once() -> None:
+    svg = histogram_svg([0, 9.9, 10, 55, 100, 100])
+    counts = [int(c) for c in re.findall(r'data-count="(\d+)"', svg)]
+    assert counts == [2, 1, 0, 0, 0, 1, 0, 0, 0, 2]
+
+
+def test_a_message_cannot_break_out_of_the_page(graded: Graded) -> None:
+    document = graded.document
+    document["submissions"][0]["cases"][0]["message"] = "</script><script>alert(1)</script>"
+    document["submissions"][0]["id"] = "<b>x</b>"
+    page = render(document)
+    assert "<script>alert(1)" not in page and "<b>x</b>" not in page
+
+
+def test_report_command_writes_the_page(graded: Graded, tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    assert entry(["report", str(graded.out_dir / "results.json"), "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == (graded.out_dir / "report.html").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- in a real browser
+@pytest.fixture
+def browser(tmp_path: Path):
+    chromium = require_tool("chromium")
+    driver_path = require_tool("chromedriver")
+    webdriver = pytest.importorskip("selenium.webdriver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1300,900",
+                 f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.mark.browser
+def test_replay_steps_through_the_printed_path_in_a_browser(graded: Graded, browser) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get((graded.out_dir / "report.html").as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+
+    submissions = graded.document["submissions"]
+    s_index = [s["id"] for s in submissions].index("illegal-move")
+    case = submissions[s_index]["cases"][2]  # mid-3x3: the 2nd and 3rd boards are swapped
+    assert case["case"] == "mid-3x3"
+    browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{s_index}"][data-case="2"]').click()
+
+    board = browser.find_element(By.ID, "replay-board")
+    tiles = lambda: [int(t) for t in board.get_attribute("data-tiles").split()]  # noqa: E731
+    shown = [el.text for el in board.find_elements(By.CLASS_NAME, "tile")]
+    assert tiles() == case["path"][0] and shown == [str(t) if t else "" for t in case["path"][0]]
+    assert browser.find_element(By.ID, "replay-optimal").text == "4 moves"
+    assert browser.find_element(By.ID, "replay-printed").text == "4 moves (5 boards)"
+
+    browser.find_element(By.ID, "replay-next").click()
+    assert tiles() == case["path"][1]
+    assert "illegal" in board.get_attribute("class").split()
+    assert browser.find_element(By.ID, "replay-illegal").text == "step 1 is not a legal move"
+    browser.find_element(By.ID, "replay-next").click()
+    assert tiles() == case["path"][2] and "illegal" not in board.get_attribute("class").split()
+    browser.find_element(By.ID, "replay-prev").click()
+    assert tiles() == case["path"][1]
+
+    # Play runs to the last board by itself and stops there; pause stops it on the way.
+    browser.find_element(By.ID, "replay-play").click()
+    WebDriverWait(browser, 10).until(lambda d: tiles() == case["path"][-1])
+    assert browser.find_element(By.ID, "replay-step").text == "step 4 of 4"
+    assert browser.find_element(By.ID, "replay-pause").get_attribute("disabled") == "true"
+    browser.find_element(By.ID, "replay-play").click()  # from the end, play starts over
+    WebDriverWait(browser, 10).until(lambda d: tiles() == case["path"][1])
+    browser.find_element(By.ID, "replay-pause").click()
+    paused_at = tiles()
+    browser.execute_script("return new Promise(done => setTimeout(done, 1200))")
+    assert tiles() == paused_at and paused_at != case["path"][-1]
+
+    # A suboptimal path: stepping to the end reaches the goal, with no illegal step.
+    sub_index = [s["id"] for s in submissions].index("suboptimal")
+    browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{sub_index}"][data-case="1"]').click()
+    browser.find_element(By.ID, "replay-last").click()
+    assert tiles() == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert not browser.find_elements(By.ID, "replay-illegal")
+
+    browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{s_index}"][data-case="1"]').click()
+    browser.find_element(By.ID, "replay-next").click()
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "report.png"))
+    problems = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+    assert problems == []

@@ -1,0 +1,59 @@
+"""JUnit XML per submission: one testcase per case plus the build; verdicts as failures/errors."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from grader.reports.junit import junit_xml, write_junit
+from tests.grader.sampleclass import Graded
+
+
+def _suite(graded: Graded, sid: str) -> ET.Element:
+    root = ET.parse(graded.out_dir / "junit" / f"{sid}.xml").getroot()
+    assert root.tag == "testsuites"
+    (suite,) = root.findall("testsuite")
+    return suite
+
+
+@pytest.mark.parametrize("sid, failures, failed_types", [
+    ("correct", 0, {}),
+    ("suboptimal", 2, {"easy-3x3": "SUB", "mid-3x3": "SUB"}),
+    ("illegal-move", 3, {"small-2x2": "WA", "easy-3x3": "WA", "mid-3x3": "WA"}),
+    ("compile-error", 5, {"build": "CE", "small-2x2": "CE", "easy-3x3": "CE", "mid-3x3": "CE",
+                          "unsolvable-3x3": "CE"}),
+])
+def test_each_submission_file_lists_its_cases(graded: Graded, sid: str, failures: int,
+                                              failed_types: dict[str, str]) -> None:
+    suite = _suite(graded, sid)
+    names = [case.get("name") for case in suite.findall("testcase")]
+    assert names == ["build", "small-2x2", "easy-3x3", "mid-3x3", "unsolvable-3x3"]
+    assert suite.get("tests") == "5" and suite.get("failures") == str(failures) and suite.get("errors") == "0"
+    found = {case.get("name"): case.find("failure").get("type") for case in suite.findall("testcase")
+             if case.find("failure") is not None}
+    assert found == failed_types
+
+
+def test_failure_text_is_the_students_message(graded: Graded) -> None:
+    case = next(c for c in _suite(graded, "illegal-move").findall("testcase") if c.get("name") == "easy-3x3")
+    failure = case.find("failure")
+    assert failure.get("message").startswith("WA: output.txt:7: step 1")
+    assert "not a legal move" in failure.text
+
+
+def test_judge_errors_are_errors_and_control_characters_survive(graded: Graded) -> None:
+    submission = dict(graded.document["submissions"][1])
+    submission["cases"] = [dict(submission["cases"][0], verdict="JE", message="runner broke \x00\x1b[31m here")]
+    root = ET.fromstring(junit_xml(submission).split("\n", 1)[1])
+    suite = root.find("testsuite")
+    assert suite.get("errors") == "1"
+    assert suite.find("testcase/error").text == "runner broke \ufffd\ufffd[31m here"
+
+
+def test_stale_files_from_an_earlier_run_are_removed(graded: Graded, tmp_path) -> None:
+    (tmp_path / "junit").mkdir()
+    (tmp_path / "junit" / "gone-student.xml").write_text("<testsuites/>")
+    written = write_junit(graded.document, tmp_path)
+    assert sorted(p.name for p in (tmp_path / "junit").iterdir()) == sorted(p.name for p in written)
+    assert len(written) == 4

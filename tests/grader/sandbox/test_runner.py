@@ -1,0 +1,222 @@
+"""run_command's contract with the grader core, the rlimits it sets, and the layered degrade."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from grader.sandbox import doctor, isolation, rlimits, runner
+
+PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+
+
+@pytest.fixture
+def workdir() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="npuzzle-runner-"))
+    root.chmod(0o711)  # reachable by the uid that runs submissions when no bwrap hides the host
+    work = root / "work"
+    work.mkdir()
+    yield work
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def run_python(code: str, workdir: Path, limits: runner.Limits = runner.Limits(wall_seconds=10), **kwargs):
+    return runner.run_command([PYTHON, "-c", code], workdir, limits, **kwargs)
+
+
+# ---------------------------------------------------------------- the contract
+def test_exit_code_output_and_files_in_the_workdir(workdir):
+    (workdir / "input.txt").write_text("2 3\n", encoding="utf-8")
+    outcome = run_python("import sys\n"
+                         "a, b = map(int, open('input.txt').read().split())\n"
+                         "open('output.txt', 'w').write(str(a * b))\n"
+                         "print('done'); print('warn', file=sys.stderr); sys.exit(4)", workdir)
+    assert (outcome.exit_code, outcome.signal, outcome.timed_out, outcome.memory_exceeded) == (4, None, False, False)
+    assert (outcome.stdout, outcome.stderr) == (b"done\n", b"warn\n")
+    assert (workdir / "output.txt").read_text(encoding="utf-8") == "6"
+    assert outcome.wall_seconds > 0 and outcome.cpu_seconds > 0
+
+
+def test_minimal_environment_and_closed_stdin(workdir, monkeypatch):
+    monkeypatch.setenv("NPUZZLE_SECRET_TOKEN", "leak")
+    outcome = run_python("import os, sys, json\n"
+                         "print(json.dumps({k: os.environ[k] for k in ('HOME', 'LANG', 'TMPDIR', 'EXTRA')}))\n"
+                         "print(repr(sys.stdin.read()), 'NPUZZLE_SECRET_TOKEN' in os.environ)",
+                         workdir, env={"EXTRA": "yes"})
+    first, second = outcome.stdout.decode().splitlines()
+    assert first == (f'{{"HOME": "{workdir}", "LANG": "C.UTF-8", "TMPDIR": "{workdir / ".tmp"}", '
+                     f'"EXTRA": "yes"}}')
+    assert second == "'' False"
+
+
+def test_stdin_data_is_fed(workdir):
+    outcome = run_python("import sys; print(sys.stdin.read().upper(), end='')", workdir, stdin_data=b"3\n1 2 3\n")
+    assert outcome.stdout == b"3\n1 2 3\n".upper()
+
+
+def test_output_cap_is_exact(workdir):
+    limits = runner.Limits(wall_seconds=10, output_bytes=10)
+    exact = run_python("print('x' * 9)", workdir, limits)
+    over = run_python("print('x' * 10)", workdir, limits)
+    assert (exact.stdout, exact.stdout_truncated) == (b"x" * 9 + b"\n", False)
+    assert (over.stdout, over.stdout_truncated) == (b"x" * 10, True)
+
+
+def test_killed_by_a_signal_is_reported_as_the_signal(workdir):
+    outcome = run_python("import os, signal; os.kill(os.getpid(), signal.SIGSEGV)", workdir)
+    assert (outcome.exit_code, outcome.signal, outcome.timed_out) == (None, signal.SIGSEGV, False)
+
+
+def test_missing_program_is_a_failed_run_not_an_exception(workdir):
+    outcome = runner.run_command(["/nonexistent/program"], workdir, runner.Limits(wall_seconds=5))
+    assert outcome.exit_code not in (0, None)
+    assert b"/nonexistent/program" in outcome.stderr
+
+
+def test_memory_error_in_a_successful_run_is_not_memory_exceeded(workdir):
+    outcome = run_python("print('MemoryError is just text here')", workdir)
+    assert outcome.exit_code == 0 and not outcome.memory_exceeded
+
+
+def test_runs_as_nobody_when_root(workdir):
+    if os.geteuid() != 0:
+        pytest.skip("the uid drop applies to a grader running as root")
+    outcome = run_python("import os; print(os.getuid(), os.getgid(), os.getgroups())", workdir)
+    assert outcome.stdout == b"65534 65534 []\n"
+    assert (workdir / ".tmp").stat().st_uid == isolation.NOBODY
+
+
+# ---------------------------------------------------------------- rlimits
+def test_rlimits_for_native_code_limit_the_address_space():
+    values = {res: (soft, hard) for res, soft, hard in
+              rlimits.rlimit_values(runner.Limits(wall_seconds=2.5, memory_mb=100, open_files=64), False)}
+    assert values[resource.RLIMIT_AS] == (100 * 2**20, 100 * 2**20)
+    assert values[resource.RLIMIT_CPU] == (3, 4)  # cpu defaults to the wall limit, rounded up
+    assert values[resource.RLIMIT_NOFILE] == (64, 64)
+    assert values[resource.RLIMIT_CORE] == (0, 0)
+    assert resource.RLIMIT_DATA not in values and resource.RLIMIT_NPROC not in values
+
+
+def test_rlimits_for_the_jvm_limit_data_not_address_space():
+    argv = ["java", "-Xmx512m", "-Xss64m", "Main"]
+    values = {res: soft for res, soft, _ in rlimits.rlimit_values(runner.Limits(memory_mb=512, jvm=True), True, argv)}
+    assert values[resource.RLIMIT_DATA] == rlimits.jvm_data_bytes(512, argv)
+    assert resource.RLIMIT_AS not in values
+    assert values[resource.RLIMIT_NPROC] == rlimits.NPROC_LIMIT  # only with a dedicated uid
+
+
+def test_the_jvm_data_limit_leaves_room_for_every_thread_stack():
+    base = rlimits.jvm_data_bytes(512)
+    assert base == 512 * 2**20 + rlimits.JVM_THREADS_ALLOWED * 2**20 + rlimits.JVM_NATIVE_BYTES
+    assert rlimits.jvm_data_bytes(512, ["java", "-Xss64m"]) - base == rlimits.JVM_THREADS_ALLOWED * 63 * 2**20
+    assert rlimits.jvm_data_bytes(512, ["java", "-Xss512k"]) < base
+
+
+def test_file_size_limit_leaves_room_to_see_truncated_output():
+    values = {res: soft for res, soft, _ in
+              rlimits.rlimit_values(runner.Limits(output_bytes=5_000_000, file_size_bytes=1000), False)}
+    assert values[resource.RLIMIT_FSIZE] == 5_000_001
+
+
+def test_workdir_quota_is_content_plus_room(tmp_path):
+    (tmp_path / "Solver.class").write_bytes(b"x" * 10_000)
+    limits = runner.Limits(file_size_bytes=50_000_000, output_bytes=1000)
+    assert runner._workdir_quota(tmp_path, limits) == 10_000 + 4096 + 100_000_000
+
+
+def test_status_through_a_namespace_init_decodes_signals():
+    exited_137 = 137 << 8
+    assert runner._decode_status(exited_137, via_init=True) == (None, signal.SIGKILL)
+    assert runner._decode_status(exited_137, via_init=False) == (137, None)
+    assert runner._decode_status(3 << 8, via_init=True) == (3, None)
+
+
+# ---------------------------------------------------------------- the layered degrade
+def test_without_bwrap_the_next_layer_is_chosen_and_said():
+    full = isolation.probe(frozenset())
+    degraded = isolation.probe(frozenset({"bwrap"}))
+    assert degraded.namespace != "bwrap"
+    assert "bwrap" not in degraded.layers and "read-only-system" not in degraded.layers
+    statuses = {s.name: s for s in degraded.statuses}
+    assert not statuses["bwrap"].available and "disabled" in statuses["bwrap"].reason
+    expected = "unshare" if statuses["unshare"].available else None
+    assert degraded.namespace == expected
+    assert len(degraded.notes) == 1 and degraded.notes[0].startswith("sandbox: bwrap unavailable")
+    if full.namespace == "bwrap":
+        assert full.notes == () and "read-only-system" in full.layers
+
+
+def test_without_any_namespace_the_reaper_remains():
+    bare = isolation.probe(frozenset({"bwrap", "unshare"}))
+    assert bare.namespace is None
+    assert "reaper" in bare.layers and "pid-namespace" not in bare.layers
+    assert "rlimits" in bare.layers
+    assert "no namespaces" in bare.notes[0]
+
+
+def test_the_degrade_is_warned_once_and_runs_still_work(monkeypatch, workdir):
+    monkeypatch.setenv(isolation.DISABLE_ENV, "bwrap,unshare")
+    isolation._cached_plan.cache_clear()
+    with pytest.warns(isolation.SandboxWarning, match="bwrap unavailable"):
+        layers = runner.isolation_layers()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", isolation.SandboxWarning)  # a second warning would fail here
+        assert runner.isolation_layers() == layers
+        outcome = run_python("print('ok')", workdir)
+    assert outcome.stdout == b"ok\n" and "reaper" in layers
+
+
+def test_layers_are_probed_once(monkeypatch):
+    calls = []
+    real = isolation.probe
+    monkeypatch.setattr(isolation, "probe", lambda disabled: calls.append(disabled) or real(disabled))
+    monkeypatch.setenv(isolation.DISABLE_ENV, "unshare")
+    isolation._cached_plan.cache_clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", isolation.SandboxWarning)
+        first, second = runner.isolation_layers(), runner.isolation_layers()
+    assert first == second and len(calls) == 1
+
+
+def test_bwrap_binds_only_system_dirs_readable_paths_and_the_workdir(tmp_path):
+    readable, work = tmp_path / "jdk", tmp_path / "run"
+    args = isolation.bwrap_prefix("bwrap", work, [readable], drop_uid=65534)
+    writable = [source for flag, source in zip(args, args[1:]) if flag == "--bind"]
+    read_only = {source for flag, source in zip(args, args[1:]) if flag == "--ro-bind"}
+    assert writable == [str(work)]
+    assert read_only <= set(isolation.SYSTEM_DIRS) | {str(readable)} and str(readable) in read_only
+    assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(args)
+    assert args[args.index("--reuid=65534") - 1].endswith("setpriv")
+
+
+# ---------------------------------------------------------------- grade doctor
+def test_doctor_reports_every_layer_and_what_runs_get(monkeypatch):
+    monkeypatch.setenv(isolation.DISABLE_ENV, "bwrap")
+    result = CliRunner().invoke(doctor.doctor, ["--no-measure"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    names = [line.split()[1] for line in lines[:6]]
+    assert names == ["rlimits", "uid-drop", "bwrap", "unshare", "subreaper", "cgroup"]
+    assert lines[2].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in lines[2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", isolation.SandboxWarning)
+        assert f"runs get: {', '.join(runner.isolation_layers())}" in lines
+    assert any(line.startswith("sandbox: bwrap unavailable") for line in lines)
+
+
+def test_doctor_tells_the_truth_about_bwrap(workdir, monkeypatch):
+    monkeypatch.delenv(isolation.DISABLE_ENV, raising=False)
+    status = next(s for s in isolation.probe(frozenset()).statuses if s.name == "bwrap")
+    # bwrap "on" exactly when a real run cannot see this repository and has no network but lo.
+    outcome = run_python(f"import os; print(os.path.exists({str(Path(__file__))!r}), "
+                         "open('/proc/net/dev').read().count(':'))", workdir)
+    assert status.available == (outcome.stdout == b"False 1\n"), outcome

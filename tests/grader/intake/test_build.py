@@ -75,4 +75,4 @@ def test_oversized_submission_is_refused(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "work").mkdir()
     result = build(tmp_path / "sub", tmp_path / "work", Assignment())
     assert result.failure is not None and result.failure.value == "CE"
-    assert "4 files" in result.message and "hand in source files only" in result.message
+    assert "past 3 files" in result.message and "hand in source files only" in result.message

@@ -2,7 +2,7 @@
 
 Each entry point of the grader that reads student text (stdout through the output parser
 and verifier, stderr through the hints, Java and Python sources, the javac log, ids in
-reports) is fed text made by repeating one fragment: blank lines, runs of spaces, the
+reports; Java sources through tree-sitter) is fed text made by repeating one fragment: blank lines, runs of spaces, the
 literal prefixes its patterns look for, unclosed comments. A quadratic pattern shows as
 a 16x slowdown from 256 kB to 1 MB (the old ``sys.argv`` hint took 7 s at 256 kB); the
 bound asserted is 8x plus 50 ms of noise, and 2 s of CPU time at 1 MB, both far from
@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 import pytest
 
+from grader.intake.build import MAX_PARSED_BYTES
+from grader.intake.java_source import parse_java
 from grader.judging import hints
 from grader.judging.verify import Expected, Rules, verify
 from grader.reports import escaping
@@ -64,17 +66,24 @@ def repeated(fragment: str, size: int) -> str:
     return (fragment * (size // len(fragment) + 1))[:size]
 
 
-def assert_linear(function: Callable[[str], object], fragment: str) -> None:
-    small = cpu_seconds(function, repeated(fragment, SMALL))
-    large = cpu_seconds(function, repeated(fragment, LARGE))
-    assert large < 2.0, f"{large:.2f} s of CPU for 1 MB of {fragment!r}"
-    assert large < 8 * small + 0.05, f"{small:.3f} s for 256 kB but {large:.3f} s for 1 MB of {fragment!r}"
+def assert_linear(function: Callable[[str], object], fragment: str, large_size: int = LARGE) -> None:
+    small = cpu_seconds(function, repeated(fragment, large_size // 4))
+    large = cpu_seconds(function, repeated(fragment, large_size))
+    assert large < 2.0, f"{large:.2f} s of CPU for {large_size:,} bytes of {fragment!r}"
+    assert large < 8 * small + 0.05, f"{small:.3f} s for a quarter but {large:.3f} s for {large_size:,} bytes of {fragment!r}"
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
 def test_student_text_is_handled_in_linear_time(name: str) -> None:
     for fragment in FRAGMENTS:
         assert_linear(ENTRY_POINTS[name], fragment)
+
+
+def test_java_sources_are_parsed_in_linear_time() -> None:
+    """tree-sitter's error recovery costs up to ~2.5 s per MB of garbage, so the build reads
+    at most MAX_PARSED_BYTES of each file; that much takes well under 2 s."""
+    for fragment in FRAGMENTS:
+        assert_linear(lambda text: parse_java(text.encode()), fragment, MAX_PARSED_BYTES)
 
 
 def test_the_argv_hint_still_finds_its_cause() -> None:

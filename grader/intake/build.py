@@ -306,8 +306,9 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     # classes-out was written by processes of the submission's uid (javac, a build command):
     # copied without following anything, and the classpath comes from the assignment, not the bundle.
     try:
-        safe_copy.copy_tree(out, classes, into_existing=True, skip=skip_in_submission, deadline=deadline_after(
-            COPY_SECONDS), step="copying the compiled classes")
+        safe_copy.copy_tree(out, classes, into_existing=True, step="copying the compiled classes",
+                            skip=lambda rel, is_dir: len(rel.parts) == 1 and rel.name in RESERVED_NAMES,
+                            deadline=deadline_after(COPY_SECONDS))
     except StudentFault as exc:
         return Build("java", None, entry=main_class, failure=exc.verdict,
                      message=f"the compiled classes cannot be used: classes-out/{exc}", log=log)

@@ -28,6 +28,7 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterator
+from typing import BinaryIO
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -315,6 +316,17 @@ def is_regular(root: Path, relpath: str | PurePosixPath) -> bool:
         return False
 
 
+def exists(root: Path, relpath: str | PurePosixPath) -> bool:
+    """Whether anything (a link too) is at ``root/relpath``, reached without following a link."""
+    folders, name = _split(relpath)
+    try:
+        with _walk_to(root, folders, create=False) as dir_fd:
+            os.lstat(name, dir_fd=dir_fd)
+            return True
+    except (OSError, SubmissionFileError):
+        return False
+
+
 def write_new(root: Path, relpath: str | PurePosixPath, data: bytes, mode: int = 0o644) -> None:
     """Create ``root/relpath`` holding ``data``; it must not exist, and no link on the way is followed.
 
@@ -332,14 +344,12 @@ def write_new(root: Path, relpath: str | PurePosixPath, data: bytes, mode: int =
             os.close(fd)
 
 
-@contextlib.contextmanager
-def create_file(root: Path, relpath: str | PurePosixPath, mode: int = 0o644):
+def open_new(root: Path, relpath: str | PurePosixPath, mode: int = 0o644) -> BinaryIO:
     """A binary file object for the new file ``root/relpath`` (as :func:`write_new`, streamed)."""
     folders, name = _split(relpath)
     with _walk_to(root, folders, create=True) as dir_fd:
         fd = os.open(name, _CREATE_FLAGS, mode, dir_fd=dir_fd)
-    with os.fdopen(fd, "wb") as handle:
-        yield handle
+    return os.fdopen(fd, "wb")
 
 
 def remove_entry(root: Path, relpath: str | PurePosixPath) -> None:

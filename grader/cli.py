@@ -99,8 +99,10 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
     from grader.judging.verify import Rules
 
     report = check_output(output, input_path, Rules(strict=strict, blank_first=goal == "blank-first"))
-    for line in report.lines:
-        click.echo(line)
+    from grader.reports.escaping import terminal_safe
+
+    for line in report.lines:  # they quote the student's output: no escape sequence reaches the terminal
+        click.echo(terminal_safe(line, keep_newlines=True))
     if not report.ok:
         raise CheckFailed(f"{output}: the output has problems (listed above)")
     return 0

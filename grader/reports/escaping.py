@@ -9,7 +9,8 @@ anything the program printed. Each report channel has its own hazard:
   cannot carry (``dup x`` and ``dup_x``; ``çağrı`` and ``cagri``).
 - :func:`csv_cell`: a spreadsheet reads a cell starting with ``=``, ``+``, ``-``, ``@``, a tab
   or a carriage return as a formula (OWASP "CSV Injection"); such a cell gets a leading
-  apostrophe, which spreadsheets show as text and do not display.
+  apostrophe, which spreadsheets show as text and do not display. Control characters
+  inside a cell are escaped first: an unquoted carriage return would start a new row.
 - :func:`terminal_safe`: control characters (escape sequences that recolour, move the
   cursor, retitle the window or clear the screen) and bidirectional overrides (which
   reorder what is shown) are written as visible ``\\x1b``/``\\u202e`` escapes.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 
 _PLAIN_RE = re.compile(r"[A-Za-z0-9._-]+")
 _UNSAFE_RE = re.compile(r"[^A-Za-z0-9._-]")
@@ -43,8 +45,18 @@ def safe_name(submission_id: str) -> str:
             and not submission_id.startswith(".") and not _HASHED_RE.fullmatch(submission_id[-17:])):
         return submission_id
     digest = hashlib.sha256(submission_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    stem = _UNSAFE_RE.sub("_", submission_id)[:MAX_PLAIN // 2].lstrip(".")
+    stem = _UNSAFE_RE.sub("_", _ascii(submission_id[:MAX_PLAIN]))[:MAX_PLAIN // 2].lstrip(".")
     return f"{stem or '_'}-{digest}"
+
+
+_LETTERS = str.maketrans({"ı": "i", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+                          "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE"})
+
+
+def _ascii(text: str) -> str:
+    """Latin letters without their accents (ç->c, ğ->g, ı->i), for a readable hashed name."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -52,11 +64,12 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uf
 
 
 def csv_cell(value: str) -> str:
-    """``value`` as a spreadsheet shows it and never evaluates it.
+    """``value`` as a spreadsheet shows it and never evaluates it, on one row.
 
-    >>> csv_cell("=1+2"), csv_cell("alice")
-    ("'=1+2", 'alice')
+    >>> csv_cell("=1+2"), csv_cell("alice"), csv_cell("a\\rb")
+    ("'=1+2", 'alice', 'a\\\\x0db')
     """
+    value = terminal_safe(value)
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 

@@ -259,9 +259,9 @@ class _Batch:
             return build(submission.root, self._folder("builds", submission.id), self.assignment)
         except StudentFault as exc:
             return Build("unknown", None, failure=exc.verdict, message=str(exc))
-        except RecursionError:  # only a student's source nests deep enough to exhaust a parser's stack
+        except (RecursionError, MemoryError) as exc:  # a source nested deep enough to exhaust a parser
             return Build("unknown", None, failure=Verdict.CE,
-                         message="a source file nests too deeply for the grader to read it (RecursionError)")
+                         message=f"a source file nests too deeply for the grader to read it ({type(exc).__name__})")
         except Exception as exc:  # a grader fault must not stop the batch
             return Build("unknown", None, failure=Verdict.JE, message=f"internal grader error while building: "
                                                                         f"{type(exc).__name__}: {exc}")
@@ -294,7 +294,8 @@ class _Batch:
         try:
             safe_copy.copy_tree(built.bundle, workdir, into_existing=True,
                                 skip=lambda rel, is_dir: str(rel) in grader_names,
-                                deadline=deadline_after(COPY_SECONDS), step="copying the built submission")
+                                deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS,
+                                step="copying the built submission")
         except safe_copy.SubmissionFileError as exc:
             raise StudentFault(f"the built submission cannot be run: {exc}") from None
         if assignment.io != "stdin":

@@ -103,7 +103,7 @@ def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
     bundle = workdir / "bundle"
     try:
         safe_copy.copy_tree(source, bundle, skip=skip_in_submission, max_files=MAX_SUBMISSION_FILES,
-                            max_bytes=MAX_SUBMISSION_BYTES, deadline=deadline_after(COPY_SECONDS))
+                            max_bytes=MAX_SUBMISSION_BYTES, deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS)
     except StudentFault as exc:
         return Build("unknown", None, failure=exc.verdict, message=f"the submission cannot be graded: {exc}",
                      seconds=time.monotonic() - started)
@@ -308,7 +308,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     try:
         safe_copy.copy_tree(out, classes, into_existing=True, step="copying the compiled classes",
                             skip=lambda rel, is_dir: len(rel.parts) == 1 and rel.name in RESERVED_NAMES,
-                            deadline=deadline_after(COPY_SECONDS))
+                            deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS)
     except StudentFault as exc:
         return Build("java", None, entry=main_class, failure=exc.verdict,
                      message=f"the compiled classes cannot be used: classes-out/{exc}", log=log)

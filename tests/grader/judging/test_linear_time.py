@@ -70,7 +70,8 @@ def assert_linear(function: Callable[[str], object], fragment: str, large_size: 
     small = cpu_seconds(function, repeated(fragment, large_size // 4))
     large = cpu_seconds(function, repeated(fragment, large_size))
     assert large < 2.0, f"{large:.2f} s of CPU for {large_size:,} bytes of {fragment!r}"
-    assert large < 8 * small + 0.05, f"{small:.3f} s for a quarter but {large:.3f} s for {large_size:,} bytes of {fragment!r}"
+    assert large < 8 * small + 0.05, \
+        f"{small:.3f} s for a quarter but {large:.3f} s for {large_size:,} bytes of {fragment!r}"
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_POINTS))

@@ -74,12 +74,9 @@ def csv_cell(value: str) -> str:
 
 
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_CONTROL_RE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+_ESCAPES = {code: (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+            for code in [*range(0x20), *range(0x7f, 0xa0), 0x2028, 0x2029, *map(ord, _BIDI)]}
+_ESCAPES_BUT_NEWLINE = {code: text for code, text in _ESCAPES.items() if code != 0x0a}
 
 
 def terminal_safe(text: str, keep_newlines: bool = False) -> str:
@@ -88,6 +85,4 @@ def terminal_safe(text: str, keep_newlines: bool = False) -> str:
     >>> terminal_safe("a\\x1b[2Jb\\u202e")
     'a\\\\x1b[2Jb\\\\u202e'
     """
-    if keep_newlines:
-        return "\n".join(_CONTROL_RE.sub(_escape, line) for line in text.split("\n"))
-    return _CONTROL_RE.sub(_escape, text)
+    return text.translate(_ESCAPES_BUT_NEWLINE if keep_newlines else _ESCAPES)

@@ -217,30 +217,6 @@ def copy_tree(source: Path, target: Path, *, skip: Skip | None = None, into_exis
     return CopyStats(files, folders, total)
 
 
-def check_tree(source: Path, *, max_files: int = MAX_FILES) -> None:
-    """Refuse a folder that holds a link or a special file anywhere below it (nothing is copied)."""
-    stack = [(os.open(source, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)), PurePosixPath("."))]
-    seen = 0
-    try:
-        while stack:
-            fd, rel = stack.pop()
-            try:
-                for name in sorted(os.listdir(fd)):
-                    seen += 1
-                    if seen > max_files:
-                        raise TooLarge(rel / name, f"more than {max_files:,} files and folders")
-                    entry, opened = _open_entry(name, fd, rel / name)
-                    if stat.S_ISDIR(opened.st_mode) and len(stack) < MAX_DEPTH:
-                        stack.append((entry, rel / name))
-                    else:
-                        os.close(entry)
-            finally:
-                os.close(fd)
-    finally:
-        for fd, _ in stack:
-            os.close(fd)
-
-
 @contextlib.contextmanager
 def _walk_to(root: Path, parts: tuple[str, ...], create: bool) -> Iterator[int]:
     """The fd of the folder ``root/parts``, reached without following a link (made if ``create``)."""

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader.sandbox import runner
 from grader.intake import safe_copy
-from grader.intake.build import RESERVED_NAMES, Build, build
+from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
 from grader.testsets.assignment import Assignment, find_assignment, load_assignment
 from grader.intake.discovery import Submission, discover, require_folder
@@ -290,7 +290,7 @@ class _Batch:
         input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
         # The student's own input and output files stay out: the case's input is written fresh
         # (never through a link), and a shipped output.txt cannot pass for the run's answer.
-        grader_names = {*RESERVED_NAMES, input_name, assignment.output_file}
+        grader_names = {*RUN_NAMES, input_name, assignment.output_file}
         try:
             safe_copy.copy_tree(built.bundle, workdir, into_existing=True,
                                 skip=lambda rel, is_dir: str(rel) in grader_names,

@@ -46,7 +46,9 @@ MAX_PARSED_BYTES = 200_000
 """A .java file larger than this is compiled but not read for ``main`` or imports: tree-sitter's
 error recovery takes up to ~5 s per MB of garbage (linear, but the grader's own time), and
 real solutions are a few kB to a few tens of kB per file."""
-RESERVED_NAMES = frozenset({".grader", ".tmp"})
+RUN_NAMES = frozenset({".tmp"})
+"""Top-level names the runner makes in a run folder (the run's TMPDIR)."""
+RESERVED_NAMES = RUN_NAMES | {".grader"}
 """Top-level names the grader itself uses in a build or run folder (the assignment's Java
 drivers and classpath, the run's TMPDIR): a student's entry of the same name is left out."""
 IGNORED_NAMES = frozenset({"__MACOSX", ".git"})

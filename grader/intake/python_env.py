@@ -160,28 +160,38 @@ def build_environment(interpreter: str, version: str, packages: tuple[str, ...],
         if (env / "env.json").is_file():
             return env
         shutil.rmtree(env, ignore_errors=True)
-        has_venv = subprocess.run([interpreter, "-c", "import venv, ensurepip"], capture_output=True,
-                                  timeout=PROBE_SECONDS).returncode == 0
-        maker = ["-m", "venv"] if has_venv else ["-m", "virtualenv"]
-        _run([interpreter, *maker, str(env)], source, where,
-             f"making a virtual environment with {interpreter} {' '.join(maker)} (Debian: apt-get install "
-             "python3-venv; Python 2: install virtualenv for it)")
-        python = str(env / "bin" / "python")
-        _run([python, "-m", "pip", "install", "--no-input", "--disable-pip-version-check", *packages], source,
-             where, f"pip install {' '.join(packages)} with {interpreter}")
-        frozen = _run([python, "-m", "pip", "freeze", "--all"], source, where, "pip freeze").split()
-        for folder, dirs, files in os.walk(env):
-            for name in dirs + files:
-                path = os.path.join(folder, name)
-                if not os.path.islink(path):
-                    mode = os.lstat(path).st_mode
-                    os.chmod(path, (mode | 0o444 | (0o111 if mode & 0o100 else 0)) & ~0o022)
-        record = {"format": ENV_FORMAT, "interpreter": interpreter, "version": version, "packages": list(packages),
-                  "installed": frozen}
-        temp = env / "env.json.partial"
-        temp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        temp.rename(env / "env.json")
+        try:
+            _make(env, interpreter, version, packages, source)
+        except BaseException:
+            shutil.rmtree(env, ignore_errors=True)  # never leave half an environment behind
+            raise
         return env
+
+
+def _make(env: Path, interpreter: str, version: str, packages: tuple[str, ...], source: str) -> None:
+    """Make the environment in ``env``; ``env.json`` is written last, so its presence means complete."""
+    where = "$.python.packages"
+    has_venv = subprocess.run([interpreter, "-c", "import venv, ensurepip"], capture_output=True,
+                              timeout=PROBE_SECONDS).returncode == 0
+    maker = ["-m", "venv"] if has_venv else ["-m", "virtualenv"]
+    _run([interpreter, *maker, str(env)], source, where,
+         f"making a virtual environment with {interpreter} {' '.join(maker)} (Debian: apt-get install "
+         "python3-venv; Python 2: install virtualenv for it)")
+    python = str(env / "bin" / "python")
+    _run([python, "-m", "pip", "install", "--no-input", "--disable-pip-version-check", *packages], source,
+         where, f"pip install {' '.join(packages)} with {interpreter}")
+    frozen = _run([python, "-m", "pip", "freeze", "--all"], source, where, "pip freeze").split()
+    for folder, dirs, files in os.walk(env):
+        for name in dirs + files:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                mode = os.lstat(path).st_mode
+                os.chmod(path, (mode | 0o444 | (0o111 if mode & 0o100 else 0)) & ~0o022)
+    record = {"format": ENV_FORMAT, "interpreter": interpreter, "version": version, "packages": list(packages),
+              "installed": frozen}
+    temp = env / "env.json.partial"
+    temp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    temp.rename(env / "env.json")
 
 
 @functools.lru_cache(maxsize=8)

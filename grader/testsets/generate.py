@@ -205,7 +205,8 @@ def generate(seed: str | int, plan: Plan = Plan(), style: str = "plain",
     """Every case of ``plan`` for ``seed``, certified, in a fixed order.
 
     ``blank_first``: for the goal ``0 1 2 …``: each board is the image of the one a blank-last
-    set draws (same ids, counts and tags; the corners keep their names).
+    set draws (same ids, counts and tags), except the corner cases, drawn anew so that the blank
+    sits in the corner their names say.
     """
     b = _Builder(str(seed), plan, style, progress, blank_first)
 

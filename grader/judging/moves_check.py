@@ -93,9 +93,10 @@ def _problems(parsed: ParsedMoves, expected: Expected, rules: Rules, goal: Board
         token, line = parsed.tokens[index], parsed.move_lines[index]
         direction = blank_move(parsed.moves[index], rules.move_names)
         row, col = before.blank // before.n + 1, before.blank % before.n + 1
+        wrap = "; a left/right move must stay in its row" if direction in (Move.LEFT, Move.RIGHT) else ""
         problems.append(Problem(Verdict.WA, line, f"move {index + 1} ({token!r}) is not legal: the blank is in row "
                                                   f"{row}, column {col} and cannot move {direction.label} (a move "
-                                                  f"names {convention}){hint}",
+                                                  f"names {convention}){wrap}{hint}",
                                 side_by_side([(f"before move {index + 1}", before)], mark=False)))
         return problems, boards
     problems += _repeats(boards, parsed)

@@ -295,6 +295,8 @@ class _Batch:
         board = ",".join(map(str, expected.board.tiles))
         argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
                 for a in built.run_argv]
+        if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
+            argv.append(board)  # a run command that does not place the board gets it last
         outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
                                      readable=built.readable)
         answer, truncated = self._answer(outcome, workdir)

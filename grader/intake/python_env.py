@@ -44,7 +44,7 @@ PROBE_SECONDS = 30
 INSTALL_SECONDS = 900
 ENV_FORMAT = 1
 SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
-_PROBE = "import platform, sys; sys.stdout.write('%s %d.%d.%d' % ((platform.python_implementation(),) + " \
+PROBE_SCRIPT = "import platform, sys; sys.stdout.write('%s %d.%d.%d' % ((platform.python_implementation(),) + " \
          "tuple(sys.version_info[:3])) + '\\n' + sys.version.replace('\\n', ' '))"
 
 
@@ -107,7 +107,7 @@ def _probe(interpreter: str, source: str) -> tuple[str, str]:
     """(``CPython 3.11.2``, the full ``sys.version``) of a configured interpreter."""
     where = "$.python.interpreter"
     try:
-        done = subprocess.run([interpreter, "-E", "-s", "-c", _PROBE], capture_output=True, timeout=PROBE_SECONDS,
+        done = subprocess.run([interpreter, "-E", "-s", "-c", PROBE_SCRIPT], capture_output=True, timeout=PROBE_SECONDS,
                               stdin=subprocess.DEVNULL, env={"PATH": SYSTEM_PATH, "LANG": "C.UTF-8"})
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ConfigError(source, where, f"the interpreter {interpreter} does not start: {exc}") from None

@@ -73,3 +73,22 @@ def test_an_entry_that_is_a_link_is_refused_not_followed(tmp_path: Path) -> None
     entry.symlink_to(secret)
     report = check_syntax(PYTHON3, entry, "main.py", tmp_path / "check", 512)
     assert not report.ok and report.student_fault and "not a regular file" in report.message
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_check_and_the_probe_are_python2_code_too() -> None:
+    # No Python 2 is installable here (Debian 12): parse them with lib2to3's Python 2 grammar
+    # (print statement and all), which refuses Python-3-only syntax.
+    lib2to3 = pytest.importorskip("lib2to3")  # gone in Python 3.13
+    from lib2to3 import pygram, pytree
+    from lib2to3.pgen2 import driver, parse
+
+    from grader.intake.python_env import PROBE_SCRIPT
+    from grader.intake.syntax_check import CHECK_SCRIPT
+
+    python2 = driver.Driver(pygram.python_grammar, convert=pytree.convert)
+    assert lib2to3
+    for source in (CHECK_SCRIPT, PROBE_SCRIPT + "\n"):
+        python2.parse_string(source)
+    with pytest.raises(parse.ParseError):
+        python2.parse_string('print("x", end="")\n')

@@ -79,8 +79,9 @@ def _problems(parsed: ParsedMoves, expected: Expected, rules: Rules, goal: Board
             return [Problem(Verdict.WA, first_line, "says the board is unsolvable, but also prints moves")], []
         return [], []
     if not expected.solvable:
-        return [Problem(Verdict.WA, first_line or 1, "the board is unsolvable, but the output gives moves (expected "
-                                                      f"one of: {', '.join(map(repr, rules.unsolvable_wordings))})")], []
+        accepted = ", ".join(map(repr, rules.unsolvable_wordings))
+        return [Problem(Verdict.WA, first_line or 1,
+                        f"the board is unsolvable, but the output gives moves (expected one of: {accepted})")], []
     problems: list[Problem] = []
     boards, illegal = _replay(expected.board, parsed, rules.move_names)
     convention = _CONVENTION[rules.move_names]

@@ -124,7 +124,8 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
     set_name = name or _safe_name(out_dir)
     flags = f" --goal {goal}" if goal != GOALS[0] else ""
     manifest = write_set(out_dir, set_name, cases, description,
-                         source=f"grade testcases generate --seed {seed} --style {style}{flags}", force=force, goal=goal)
+                         source=f"grade testcases generate --seed {seed} --style {style}{flags}", force=force,
+                         goal=goal)
     click.echo(f"{manifest}: {len(cases)} cases, every count certified ({time.perf_counter() - began:.1f} s)")
     return 0
 

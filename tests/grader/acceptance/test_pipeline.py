@@ -106,7 +106,8 @@ def test_manifest_solvability_is_checked_against_the_goal(tmp_path: Path) -> Non
     shutil.copytree(DATA / "testset", testset)
     (testset / "assignment.toml").write_text('[output]\ngoal = "blank-first"\n')
     manifest = testset / "manifest.json"
-    manifest.write_text(manifest.read_text().replace('"format_version": 1,', '"format_version": 1, "goal": "blank-first",'))
+    text = manifest.read_text().replace('"format_version": 1,', '"format_version": 1, "goal": "blank-first",')
+    manifest.write_text(text)
     (tmp_path / "subs").mkdir()
     with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases\[3\]\.solvable: case '2x2-d5' says solvable"):
         grade(tmp_path / "subs", testset, None)

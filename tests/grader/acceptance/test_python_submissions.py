@@ -64,7 +64,8 @@ def test_the_configured_interpreter_checks_and_runs_every_submission(tmp_path: P
 
 
 def test_the_same_programs_under_the_default_interpreter(tmp_path: Path) -> None:
-    subs, testset = _setup(tmp_path, ["AC-runs-on-pypy-only", "CE-match-statement-on-pypy39"], 'interpreter = "python3"')
+    names = ["AC-runs-on-pypy-only", "CE-match-statement-on-pypy39"]
+    subs, testset = _setup(tmp_path, names, 'interpreter = "python3"')
     verdicts = _verdicts(subs, testset)
     assert verdicts["AC-runs-on-pypy-only"][0] == "RTE"
     verdict, _, build = verdicts["CE-match-statement-on-pypy39"]

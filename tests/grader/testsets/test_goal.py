@@ -98,7 +98,8 @@ def test_validate_finds_counts_certified_for_the_other_goal(sets: dict[str, Path
     copy = tmp_path / "set"
     shutil.copytree(sets["blank-last"], copy)
     manifest = copy / "manifest.json"
-    manifest.write_text(manifest.read_text().replace('"format_version": 1,', '"format_version": 1, "goal": "blank-first",'))
+    text = manifest.read_text().replace('"format_version": 1,', '"format_version": 1, "goal": "blank-first",')
+    manifest.write_text(text)
     code, out, _ = grade(capsys, "testcases", "validate", copy)
     assert code == 8
     assert "case '3x3-solved' says 0, the reference solver finds" in out

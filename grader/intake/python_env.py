@@ -194,6 +194,27 @@ def _make(env: Path, interpreter: str, version: str, packages: tuple[str, ...], 
     temp.rename(env / "env.json")
 
 
+def _require_reachable(env: Path, source: str) -> None:
+    """Without bubblewrap's private view, the uid that runs submissions must reach the environment by its path.
+
+    Else every import of a provided package would fail as the student's fault (``/root`` is 0700).
+    """
+    from grader.sandbox import isolation
+
+    plan = isolation.plan()
+    uid = plan.drop_uid
+    if plan.namespace == "bwrap" or uid is None:
+        return
+    for folder in [env, *env.parents]:
+        info = folder.stat()
+        if not (info.st_mode & 0o001 or (info.st_uid == uid and info.st_mode & 0o100)):
+            raise ConfigError(source, "$.python.packages",
+                              f"the package environment {env} cannot be reached by uid {uid}, which runs submissions "
+                              f"here without bubblewrap ({folder} is not searchable by others): set "
+                              f"{ENV_DIR_VARIABLE} to a folder every user can pass through (chmod o+x), or install "
+                              "bubblewrap")
+
+
 @functools.lru_cache(maxsize=8)
 def _prepare(interpreter_name: str, packages: tuple[str, ...], source: str) -> PythonRuntime:
     interpreter = find_interpreter(interpreter_name)
@@ -207,6 +228,7 @@ def _prepare(interpreter_name: str, packages: tuple[str, ...], source: str) -> P
     if not packages:
         return PythonRuntime(interpreter, interpreter, name, (), None, readable)
     env = build_environment(interpreter, version, packages, source)
+    _require_reachable(env, source)
     return PythonRuntime(interpreter, str(env / "bin" / "python"), name, packages, env, (env, *readable))
 
 

@@ -108,3 +108,24 @@ def test_packages_pip_cannot_install_are_a_config_error(tmp_path: Path) -> None:
         grade(subs, testset, None, jobs=1)
     # Nothing half-made stays in the cache: every environment there is complete.
     assert all((env / "env.json").is_file() for env in python_env.env_root().iterdir() if env.is_dir())
+
+
+@pytest.mark.filterwarnings("ignore:sandbox. bwrap unavailable")
+def test_without_bubblewrap_an_unreachable_environment_is_a_config_error(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without bwrap's private view, uid 65534 runs submissions by their host paths: an environment
+    # under a 0700 folder (root's home) would make every 'import numpy' fail as the student's fault.
+    from grader.sandbox import isolation
+
+    if isolation.plan().drop_uid is None:
+        pytest.skip("submissions run as the grader's own uid here")
+    env = tmp_path / "private" / "env"
+    env.mkdir(parents=True)
+    (tmp_path / "private").chmod(0o700)
+    monkeypatch.setenv(isolation.DISABLE_ENV, "bwrap")
+    with pytest.raises(ConfigError, match=r"\$\.python\.packages: the package environment .* cannot be reached by "
+                                          r"uid \d+, which runs submissions here without bubblewrap"):
+        python_env._require_reachable(env, "assignment.toml")
+    monkeypatch.delenv(isolation.DISABLE_ENV)
+    if isolation.plan().namespace == "bwrap":  # bwrap binds the environment at its path: nothing to reach
+        python_env._require_reachable(env, "assignment.toml")

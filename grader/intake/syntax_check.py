@@ -122,6 +122,5 @@ def python2_hint(message: str, interpreter: str) -> str:
     """The hint for Python 2 code handed to a Python 3 interpreter, naming the one that runs it."""
     if not any(marker in message for marker in _PY2_MARKERS):
         return ""
-    runs = f" {interpreter}" if interpreter else " Python 3"
-    return (f" (this is Python 2 code; the assignment runs submissions with{runs}: print(...) is a function "
-            "there, or the assignment must configure a Python 2 interpreter: [python] interpreter)")
+    runs = interpreter or "Python 3"
+    return f" (this is Python 2 code; the assignment runs submissions with {runs}, where print is a function)"

@@ -6,6 +6,7 @@ every key is optional, so a missing file means the CMPE 160 defaults (``files`` 
 blank-last goal). Errors read ``file::$.json.path: message``. Example::
 
     io = "argv"                       # files | argv | stdin | board-arg
+    answer = "stdout"                 # stdout | file (default: file for io = "files", else stdout)
     [limits]
     wall_seconds = 10
     memory_mb = 1024
@@ -14,6 +15,11 @@ blank-last goal). Errors read ``file::$.json.path: message``. Example::
     [output]
     unsolvable_wordings = ["Unsolvable puzzle", "No solution possible"]
     goal = "blank-last"
+    format = "boards"                 # boards | moves (then: moves = "lines" | "path_to_goal" | "letters",
+                                      #   move_names = "blank" | "tile")
+    [python]
+    interpreter = "python3"           # checks, runs and is named in hints for every Python submission
+    packages = ["numpy>=1.24,<2"]     # one read-only environment per grading run, cached
     [java]
     classpath = ["lib/algs4.jar"]
     sources = ["driver/PuzzleChecker.java"]

@@ -44,8 +44,11 @@ PROBE_SECONDS = 30
 INSTALL_SECONDS = 900
 ENV_FORMAT = 1
 SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
-PROBE_SCRIPT = "import platform, sys; sys.stdout.write('%s %d.%d.%d' % ((platform.python_implementation(),) + " \
-         "tuple(sys.version_info[:3])) + '\\n' + sys.version.replace('\\n', ' '))"
+PROBE_SCRIPT = ("import platform, sys; sys.stdout.write('%s %d.%d.%d' % ((platform.python_implementation(),) + "
+                "tuple(sys.version_info[:3])) + '\\n' + sys.version.replace('\\n', ' ') + '\\n' + "
+                "(sys.executable or ''))")
+"""Prints how the interpreter names itself, its full version, and the program that really runs (a shim or
+wrapper script, such as pyenv's, resolves to it). Valid Python 2.7 and 3.x."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +106,8 @@ def _outside_system(program: str) -> tuple[Path, ...]:
     return (real.parent.parent,)
 
 
-def _probe(interpreter: str, source: str) -> tuple[str, str]:
-    """(``CPython 3.11.2``, the full ``sys.version``) of a configured interpreter."""
+def _probe(interpreter: str, source: str) -> tuple[str, str, str]:
+    """(``CPython 3.11.2``, the full ``sys.version``, ``sys.executable``) of a configured interpreter."""
     where = "$.python.interpreter"
     try:
         done = subprocess.run([interpreter, "-E", "-s", "-c", PROBE_SCRIPT], capture_output=True, timeout=PROBE_SECONDS,
@@ -116,7 +119,8 @@ def _probe(interpreter: str, source: str) -> tuple[str, str]:
         err = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise ConfigError(source, where, f"{interpreter} is not a working Python interpreter (exit "
                                          f"{done.returncode}{': ' + err[-1][:200] if err else ''})")
-    return lines[0].strip(), lines[1].strip()
+    executable = lines[2].strip() if len(lines) > 2 else ""
+    return lines[0].strip(), lines[1].strip(), executable
 
 
 def env_key(interpreter: str, version: str, packages: tuple[str, ...]) -> str:
@@ -223,7 +227,9 @@ def _prepare(interpreter_name: str, packages: tuple[str, ...], source: str) -> P
         raise ConfigError(source, "$.python.interpreter", f"the Python interpreter {interpreter_name!r} is not "
                                                           f"installed on this machine (looked{looked or ' there'}): "
                                                           "install it, or name another one")
-    name, version = _probe(interpreter, source)
+    name, version, executable = _probe(interpreter, source)
+    if executable and os.path.isabs(executable) and os.access(executable, os.X_OK):
+        interpreter = executable  # a shim or wrapper script would not run inside the sandbox
     readable = _outside_system(interpreter)
     if not packages:
         return PythonRuntime(interpreter, interpreter, name, (), None, readable)

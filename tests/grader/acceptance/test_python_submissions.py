@@ -129,3 +129,16 @@ def test_without_bubblewrap_an_unreachable_environment_is_a_config_error(tmp_pat
     monkeypatch.delenv(isolation.DISABLE_ENV)
     if isolation.plan().namespace == "bwrap":  # bwrap binds the environment at its path: nothing to reach
         python_env._require_reachable(env, "assignment.toml")
+
+
+def test_a_wrapper_script_resolves_to_the_interpreter_it_starts(tmp_path: Path) -> None:
+    # Like pyenv's shims: a shell script on the grader's side that would not run inside the sandbox.
+    pypy = require_tool("pypy3")
+    wrapper = tmp_path / "bin" / "course-python"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\nexec {pypy} "$@"\n')
+    wrapper.chmod(0o755)
+    subs, testset = _setup(tmp_path, ["AC-runs-on-pypy-only"], f'interpreter = "{wrapper}"')
+    verdict, message, build = _verdicts(subs, testset)["AC-runs-on-pypy-only"]
+    assert verdict == "AC", message
+    assert "with PyPy 3.9" in build["message"] and str(wrapper) not in build["message"]

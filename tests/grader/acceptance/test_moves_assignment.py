@@ -170,3 +170,15 @@ def test_grade_check_command_with_the_assignment(tmp_path: Path, capsys: pytest.
     assert "OK: a legal 1-move path to the goal (optimal) (goal 0 1 / 2 3)" in capsys.readouterr().out
     assert entry(args) == 7
     assert "the answer is moves, which start from the puzzle: give it with --input INPUT" in capsys.readouterr().out
+
+
+def test_the_bundled_ai_set_is_the_readme_configuration_certified_for_its_goal(tmp_path: Path) -> None:
+    bundled = REPO / "testcases" / "ai-8puzzle"
+    main, _ = readme_configs()
+    assert (bundled / "assignment.toml").read_text(encoding="utf-8") == main
+    report = validate_testset(bundled)
+    assert report.ok, report.problems
+    assert load_testset(bundled).goal == "blank-first"
+    shutil.copytree(SUBMISSIONS / "AC-moves-correct", tmp_path / "subs" / "AC-moves-correct")
+    [correct] = grade(tmp_path / "subs", bundled, None, jobs=2).submissions
+    assert correct.score == correct.max_score, [c.message for c in correct.cases if c.verdict.value != "AC"]

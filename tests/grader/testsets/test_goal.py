@@ -129,3 +129,21 @@ def test_import_certifies_for_the_goal_of_the_assignment_beside_the_set(tmp_path
     assert code == 6 and "the set was certified for the blank-first goal, the new cases for blank-last" in err
     code, _, _ = grade(capsys, "testcases", "import", more, "--out", out_dir, "--append", "-q")
     assert code == 0 and load_testset(out_dir).by_id("three").optimal_moves == 2
+
+
+def test_a_correct_answer_in_the_boards_format_is_ac_on_every_case(sets: dict[str, Path]) -> None:
+    # The reference solver's own path, mapped back to the blank-first goal, printed in the boards
+    # format: AC everywhere (a 0-move answer was JE, and a 2x2 or 4x4 set stopped the run).
+    from grader.judging.verdicts import Verdict
+    from grader.judging.verify import Expected, Rules, verify
+    from solver.formats import format_solution
+    from solver.solve import solve
+
+    boards = _boards(sets["blank-first"])
+    for case in load_testset(sets["blank-first"]).cases:
+        board = boards[case.id]
+        result = solve(board.standardized(True))
+        path = [b.standardized(True) for b in result.path] if result.path is not None else None
+        verification = verify(format_solution(path), Expected(board, case.solvable, case.optimal_moves),
+                              Rules(blank_first=True))
+        assert verification.verdict is Verdict.AC, (case.id, verification.message())

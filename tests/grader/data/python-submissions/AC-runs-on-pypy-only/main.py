@@ -1,6 +1,5 @@
 """An 8-puzzle solver (input.txt -> output.txt, the CMPE 160 format), breadth-first, that only answers
 when PyPy runs it: the assignment configures pypy3, and the grader must run it with that."""
-import os
 import sys
 from collections import deque
 

@@ -1,9 +1,8 @@
 """An 8-puzzle solver (input.txt -> output.txt, the CMPE 160 format), breadth-first, that only answers
 when PyPy runs it: the assignment configures pypy3, and the grader must run it with that."""
+import platform
 import sys
 from collections import deque
-
-import platform
 
 
 def solvable(tiles, n):

@@ -1,4 +1,4 @@
-"""An 8-puzzle solver that leans on NumPy (input.txt -> output.txt, the CMPE 160 format), breadth-first.
+"""An 8-puzzle solver that uses NumPy for the board (input.txt -> output.txt, the CMPE 160 format), breadth-first.
 
 It also checks that the grader's package environment is read-only: it must not be able to
 change the NumPy every other submission imports.
@@ -31,14 +31,14 @@ def solvable(board):
 
 
 def neighbours(state, n):
-    board = np.array(state).reshape(n, n)
-    row, col = (int(v) for v in np.argwhere(board == 0)[0])
+    blank = state.index(0)
+    row, col = divmod(blank, n)
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         r, c = row + dr, col + dc
         if 0 <= r < n and 0 <= c < n:
-            moved = board.copy()
-            moved[row, col], moved[r, c] = moved[r, c], 0
-            yield tuple(int(t) for t in moved.flatten())
+            moved = list(state)
+            moved[blank], moved[r * n + c] = moved[r * n + c], 0
+            yield tuple(moved)
 
 
 def main():

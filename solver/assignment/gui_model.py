@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.board import Board, Move
-from solver.assignment.shell import CommandError, parse_state
+from solver.assignment.states import StateError, parse_state
 
 INFO, SOLVED, ERROR = "info", "solved", "error"
 NOT_SOLVABLE = "Puzzle not solvable"
@@ -135,7 +135,7 @@ class PuzzleModel:
         """
         try:
             board = parse_state(text.replace(",", " ").split())
-        except CommandError as exc:
+        except StateError as exc:
             self._say(f"Cannot use that board: {exc}", ERROR)
             return False
         self._set_board(board)

@@ -81,6 +81,13 @@ def gui(puzzle: str | None, size: int, image: str | None, numbers: bool, seed: i
         sys.stdout.write(format_solution(solver.solution()))  # type: ignore[attr-defined]
         sys.stdout.flush()
 
+    if board is not None and autoplay and (board.is_goal() or not board.is_solvable()):
+        from solver.formats import format_solution
+
+        # Nothing to animate, but the sheet's main still prints its answer.
+        sys.stdout.write(format_solution([board] if board.is_goal() else None))
+        sys.stdout.flush()
+
     try:
         PuzzleApp(root, size=size, image=image, seed=seed, delay_ms=delay_ms, board=board, numbers=numbers,
                   autoplay=autoplay, on_solution=print_solution if board is not None else None)

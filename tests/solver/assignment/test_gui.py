@@ -486,6 +486,18 @@ def test_a_puzzle_file_opens_on_its_board_and_plays_its_solution(display: str, f
         stop(gui)
 
 
+@pytest.mark.gui
+@pytest.mark.parametrize(("name", "answer"), [("puzzle3x3-unsolvable.txt", b"No solution possible\n"),
+                                              ("puzzle3x3-00.txt", b"Minimum number of moves = 0\n3\n")])
+def test_a_puzzle_file_with_nothing_to_play_still_prints_its_answer(display: str, name: str, answer: bytes) -> None:
+    gui = open_window(display, [str(shared_data("external-data", "princeton", name)), "--solve"])
+    try:
+        wait_for_window(display, gui)
+    finally:
+        out, _ = stop(gui)
+    assert out.startswith(answer), out
+
+
 def test_a_bad_puzzle_or_picture_is_one_message_before_any_window(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "bad.txt").write_text("3\n1 2 3\n4 5 6\n7 8 x\n")

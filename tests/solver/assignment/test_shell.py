@@ -174,3 +174,12 @@ def test_a_binary_command_file_is_refused_with_its_line(tmp_path: Path, capsys: 
     (tmp_path / "cmds.bin").write_bytes(b"printState\n\x00\x01")
     assert entry(["shell", str(tmp_path / "cmds.bin")]) == 5
     assert ":2: expected text, found a NUL byte" in capsys.readouterr().err
+
+
+def test_a_board_that_cannot_reach_the_sheets_goal_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1 and 2 swapped in b12 345 678: the other parity class, for A* and beam search alike.
+    output = run_shell(tmp_path, monkeypatch, "setState b21 345 678\nsolve A-star h1\nsolve beam 5\n")
+    assert output.count("No solution possible: this board cannot reach the goal.\n") == 2
+    # ... while the other goal, 123 456 78b, is 22 moves from the sheet's.
+    assert "A* with h2 (Manhattan distance): 22 moves, " in run_shell(tmp_path, monkeypatch,
+                                                                     "setState 123 456 78b\nsolve A-star h2\n")

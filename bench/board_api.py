@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from solver.board import Board  # noqa: E402
+from solver.board import SMALL_N, Board, _manhattan_direct  # noqa: E402
 
 TARGET_SECONDS = 1.0
 BASELINE_MAX_N = 40
@@ -84,6 +84,22 @@ def main() -> int:
             print(f"{n:>4} {name:<12} {seconds:9.4f} {peak / 1024:10,.0f}   {note}")
             if n == 127:
                 worst_at_127 = max(worst_at_127, seconds)
+    # Why sizes up to SMALL_N keep a small lookup table: the searches call manhattan() once per
+    # generated board, and the table halves that call at 3x3 (the direct formula is what larger sizes use).
+    print(f"\nmanhattan() per call, table (N <= {SMALL_N}) against the direct formula, 20,000 random boards:")
+    for n in range(2, SMALL_N + 1):
+        rng = random.Random(n)
+        boards = [Board(tuple(rng.sample(range(n * n), n * n)), n) for _ in range(20_000)]
+        began = time.perf_counter()
+        for board in boards:
+            board.manhattan()
+        table = time.perf_counter() - began
+        began = time.perf_counter()
+        for board in boards:
+            _manhattan_direct(board.tiles, n)
+        direct = time.perf_counter() - began
+        print(f"{n:>4} table {table / len(boards) * 1e6:6.2f} us   direct {direct / len(boards) * 1e6:6.2f} us   "
+              f"({direct / table:.2f}x)")
     if 127 in sizes:
         ok = worst_at_127 < TARGET_SECONDS
         print(f"\n127x127: slowest method {worst_at_127:.4f} s (target < {TARGET_SECONDS} s): {'met' if ok else 'MISSED'}")

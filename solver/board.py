@@ -87,6 +87,19 @@ def _manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+def _manhattan_direct(tiles: tuple[int, ...], n: int) -> int:
+    """The Manhattan distance computed tile by tile, without a table (every size above ``SMALL_N``)."""
+    total = index = 0
+    for row in range(n):
+        for col in range(n):
+            tile = tiles[index]
+            index += 1
+            if tile:
+                goal_row, goal_col = divmod(tile - 1, n)
+                total += abs(row - goal_row) + abs(col - goal_col)
+    return total
+
+
 def _moves_from(blank: int, n: int) -> list[tuple[Move, int]]:
     """The legal moves of a blank at ``blank`` and where it goes, in UP, DOWN, LEFT, RIGHT order."""
     if n <= SMALL_N:
@@ -248,20 +261,12 @@ class Board:
     def manhattan(self) -> int:
         """Sum of each tile's grid distance to its goal cell (the blank not counted)."""
         n, tiles = self.n, self.tiles
+        if n > SMALL_N:
+            return _manhattan_direct(tiles, n)
+        table = _manhattan_table(n)
         total = 0
-        if n <= SMALL_N:
-            table = _manhattan_table(n)
-            for index, tile in enumerate(tiles):
-                total += table[tile][index]
-            return total
-        index = 0
-        for row in range(n):
-            for col in range(n):
-                tile = tiles[index]
-                index += 1
-                if tile:
-                    goal_row, goal_col = divmod(tile - 1, n)
-                    total += abs(row - goal_row) + abs(col - goal_col)
+        for index, tile in enumerate(tiles):
+            total += table[tile][index]
         return total
 
     def linear_conflict(self) -> int:

@@ -24,9 +24,19 @@ from __future__ import annotations
 
 import enum
 import functools
-import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+
+from solver.tiles import (
+    SMALL_N,
+    check_permutation,
+    count_inversions,
+    grid_tiles,
+    lis_length,
+    manhattan_direct,
+    manhattan_table,
+    permutation_is_odd,
+)
 
 
 class Move(enum.Enum):
@@ -49,12 +59,6 @@ class Move(enum.Enum):
 _OPPOSITE = {Move.UP: Move.DOWN, Move.DOWN: Move.UP, Move.LEFT: Move.RIGHT, Move.RIGHT: Move.LEFT}
 
 
-SMALL_N = 5
-"""Up to this size the searches' hot path (:meth:`Board.successors`, :meth:`Board.manhattan`) reads
-small per-size lookup tables (at most 625 entries each); larger boards compute every value
-directly, so a 127×127 board costs what its tiles cost (the tables grew as N⁴: 2 GB at 127×127)."""
-
-
 @functools.lru_cache(maxsize=None)
 def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     """For each blank position, the legal moves and the position the blank goes to.
@@ -73,31 +77,6 @@ def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
                 legal.append((move, r * n + c))
         table.append(tuple(legal))
     return tuple(table)
-
-
-@functools.lru_cache(maxsize=None)
-def _manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
-    """``table[tile][pos]``: grid distance from ``pos`` to the tile's goal cell (N⁴ entries: N <= SMALL_N only)."""
-    if n > SMALL_N:
-        raise ValueError(f"the Manhattan table is kept for N <= {SMALL_N} only, not {n}")
-    table = [tuple(0 for _ in range(n * n))]
-    for tile in range(1, n * n):
-        goal_row, goal_col = divmod(tile - 1, n)
-        table.append(tuple(abs(p // n - goal_row) + abs(p % n - goal_col) for p in range(n * n)))
-    return tuple(table)
-
-
-def _manhattan_direct(tiles: tuple[int, ...], n: int) -> int:
-    """The Manhattan distance computed tile by tile, without a table (every size above ``SMALL_N``)."""
-    total = index = 0
-    for row in range(n):
-        for col in range(n):
-            tile = tiles[index]
-            index += 1
-            if tile:
-                goal_row, goal_col = divmod(tile - 1, n)
-                total += abs(row - goal_row) + abs(col - goal_col)
-    return total
 
 
 def _moves_from(blank: int, n: int) -> list[tuple[Move, int]]:
@@ -137,7 +116,7 @@ class Board:
 
     def __init__(self, tiles: Sequence[int] | Sequence[Sequence[int]], n: int | None = None) -> None:
         if n is None:
-            tiles, n = _grid_tiles(tiles)
+            tiles, n = grid_tiles(tiles)
         elif type(tiles) is not tuple:
             tiles = tuple(tiles)  # type: ignore[arg-type]
         object.__setattr__(self, "tiles", tiles)
@@ -163,7 +142,7 @@ class Board:
             raise ValueError(f"board size must be at least 2, found {n}")
         if len(tiles) != n * n:
             raise ValueError(f"a {n}x{n} board needs {n * n} tiles, found {len(tiles)}")
-        _check_permutation(tiles, n)
+        check_permutation(tiles, n)
         return cls(tiles, n)
 
     @classmethod
@@ -262,8 +241,8 @@ class Board:
         """Sum of each tile's grid distance to its goal cell (the blank not counted)."""
         n, tiles = self.n, self.tiles
         if n > SMALL_N:
-            return _manhattan_direct(tiles, n)
-        table = _manhattan_table(n)
+            return manhattan_direct(tiles, n)
+        table = manhattan_table(n)
         total = 0
         for index, tile in enumerate(tiles):
             total += table[tile][index]
@@ -281,8 +260,8 @@ class Board:
         for line in range(n):
             row_goals = [(t - 1) % n for t in self.tiles[line * n:(line + 1) * n] if t and (t - 1) // n == line]
             col_goals = [(t - 1) // n for t in self.tiles[line::n] if t and (t - 1) % n == line]
-            extra += 2 * (len(row_goals) - _lis_length(row_goals))
-            extra += 2 * (len(col_goals) - _lis_length(col_goals))
+            extra += 2 * (len(row_goals) - lis_length(row_goals))
+            extra += 2 * (len(col_goals) - lis_length(col_goals))
         return self.manhattan() + extra
 
     # -- solvability and twin ---------------------------------------------
@@ -293,23 +272,7 @@ class Board:
         >>> Board.from_tiles([1, 2, 3, 4, 5, 6, 8, 7, 0]).inversions(), Board.goal(4).inversions()
         (1, 0)
         """
-        size = self.n * self.n
-        counts = [0] * (size + 1)  # Fenwick tree over tile values: how many of each were seen
-        inversions = seen = 0
-        for tile in self.tiles:
-            if not tile:
-                continue
-            at, not_greater = tile, 0
-            while at:
-                not_greater += counts[at]
-                at &= at - 1
-            inversions += seen - not_greater
-            at = tile
-            while at <= size:
-                counts[at] += 1
-                at += at & -at
-            seen += 1
-        return inversions
+        return count_inversions(self.tiles)
 
     def is_solvable(self) -> bool:
         """Inversion / blank-row parity rule.
@@ -322,7 +285,7 @@ class Board:
         the parity of the permutation of the non-blank tiles, found from its cycles in
         time proportional to N².
         """
-        odd = _permutation_is_odd([t for t in self.tiles if t])
+        odd = permutation_is_odd([t for t in self.tiles if t])
         if self.n % 2:
             return not odd
         return (odd + self.blank // self.n) % 2 == 1
@@ -379,78 +342,6 @@ class Board:
         [5, 7]
         """
         return self.neighbors()
-
-
-def _check_permutation(tiles: Sequence[int], n: int) -> None:
-    """Raise ``ValueError`` naming the first tile out of range or repeated."""
-    if sorted(tiles) == list(range(n * n)):
-        return
-    seen: set[int] = set()
-    for t in tiles:
-        if not 0 <= t < n * n:
-            raise ValueError(f"tile {t} is out of range 0..{n * n - 1}")
-        if t in seen:
-            raise ValueError(f"tile {t} appears twice")
-        seen.add(t)
-
-
-def _grid_tiles(rows: object) -> tuple[tuple[int, ...], int]:
-    """The row-major tiles and size of a 2-D list of tiles, checked (see :class:`Board`)."""
-    expected = "an n-by-n grid of tiles (a list of n rows of n integers)"
-    if rows is None or isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
-        found = "None" if rows is None else f"a value of type {type(rows).__name__}"
-        raise TypeError(f"Board needs {expected}, found {found}")
-    n = len(rows)
-    if n < 2:
-        raise ValueError(f"Board needs {expected} with n >= 2, found {n} row{'' if n == 1 else 's'}")
-    tiles: list[int] = []
-    for r, row in enumerate(rows, start=1):
-        if row is None or isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
-            found = "None" if row is None else f"a value of type {type(row).__name__}"
-            raise TypeError(f"Board needs {expected}: row {r} is {found}")
-        if len(row) != n:
-            raise ValueError(f"Board needs {expected}: row {r} has {len(row)} tiles, expected {n} "
-                             f"(the grid has {n} rows)")
-        for c, tile in enumerate(row, start=1):
-            try:
-                tiles.append(operator.index(tile))
-            except TypeError:
-                raise TypeError(f"Board needs {expected}: the tile at row {r}, column {c} is {tile!r}, "
-                                "not an integer") from None
-    try:
-        _check_permutation(tiles, n)
-    except ValueError as exc:
-        raise ValueError(f"Board needs the tiles 0..{n * n - 1} once each: {exc}") from None
-    return tuple(tiles), n
-
-
-def _permutation_is_odd(values: Sequence[int]) -> bool:
-    """Whether a permutation of ``1..len`` has odd parity (``len - cycles`` is odd)."""
-    size = len(values)
-    visited = bytearray(size + 1)
-    cycles = 0
-    for start in range(1, size + 1):
-        if not visited[start]:
-            cycles += 1
-            at = start
-            while not visited[at]:
-                visited[at] = 1
-                at = values[at - 1]
-    return (size - cycles) % 2 == 1
-
-
-def _lis_length(seq: Sequence[int]) -> int:
-    """Length of the longest strictly increasing subsequence (patience sorting)."""
-    import bisect
-
-    piles: list[int] = []
-    for x in seq:
-        k = bisect.bisect_left(piles, x)
-        if k == len(piles):
-            piles.append(x)
-        else:
-            piles[k] = x
-    return len(piles)
 
 
 def path_moves(path: Sequence[Board]) -> Iterator[Move | None]:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.board import Board, Move, _manhattan_direct
+from solver.board import Board, Move
+from solver.tiles import manhattan_direct
 from solver.formats import format_board
 
 
@@ -138,7 +139,7 @@ def independent_inversions(board: Board) -> int:
 def test_heuristics_moves_and_inversions_agree_with_plain_formulas_below_and_above_the_small_sizes(board):
     # Sizes up to SMALL_N read lookup tables, larger ones compute directly: both must give the same answers.
     n = board.n
-    assert board.manhattan() == independent_manhattan(board) == _manhattan_direct(board.tiles, n)
+    assert board.manhattan() == independent_manhattan(board) == manhattan_direct(board.tiles, n)
     assert board.hamming() == sum(1 for i, t in enumerate(board.tiles) if t and t != i + 1)
     assert board.inversions() == independent_inversions(board)
     assert board.is_solvable() == permutation_parity_solvable(board)

@@ -505,3 +505,17 @@ def test_a_bad_puzzle_or_picture_is_one_message_before_any_window(tmp_path: Path
     assert "bad.txt:4: expected an integer tile, found 'x'" in capsys.readouterr().err
     assert entry(["gui", "--solve"]) == 2
     assert "--solve needs a PUZZLE file" in capsys.readouterr().err
+
+
+@pytest.mark.gui
+def test_without_pillow_png_still_loads_and_jpeg_says_what_to_install(app, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    write_jpeg(tmp_path / "photo.jpg", 120, 120)
+    for name in ("PIL", "PIL.Image", "PIL.ImageOps", "PIL.ImageTk"):
+        monkeypatch.setitem(sys.modules, name, None)
+    app.image_var.set(str(tmp_path / "photo.jpg"))
+    assert not app.start()
+    assert "JPEG and other formats need Pillow: pip install 'npuzzle-grader[gui]'" in app.start_message.cget("text")
+    app.image_var.set("")  # the game's own picture is a PNG, which Tk reads by itself
+    assert app.start(), app.start_message.cget("text")
+    assert len(app.pieces) == 8 and app.picture.width() % 3 == 0

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from solver.board import Board
 
+_QUOTES = "\"'“”‘’`"
+
+
 class StateError(ValueError):
     """A board the user typed cannot be read; the message says what is wrong."""
 
@@ -30,7 +33,8 @@ def parse_state(words: list[str]) -> Board:
 
     Three forms: N rows of N characters (``b12 345 678``: the sheet's, up to 3×3), N*N
     numbers row by row (``1 2 3 4 5 6 7 8 0``, any N), or N then N*N numbers (as in input
-    files). ``b`` or ``0`` is the blank, case does not matter.
+    files). ``b`` or ``0`` is the blank, case does not matter, and quotes around the whole
+    state (the sheet writes its goal as “b12 345 678”) are ignored.
 
     >>> parse_state("b12 345 678".split()).tiles
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -41,9 +45,9 @@ def parse_state(words: list[str]) -> Board:
     ...
     solver.assignment.states.StateError: expected 3 rows of 3 characters (one per tile, b for the blank), e.g. 'b12 345 678'; row 3 '67' has 2 characters
     """
+    words = " ".join(words).strip(_QUOTES).lower().split()
     if not words:
         raise StateError("expected a board, e.g. 'b12 345 678' or '1 2 3 0', found nothing")
-    words = [w.lower() for w in words]
     rows = _looks_like_rows(words)
     if rows:
         n = len(words)

@@ -55,6 +55,8 @@ def test_the_sheets_command_file_gives_the_sheets_answers(tmp_path: Path, monkey
     assert output.split("> printStats\n")[1].startswith("3 1 b\n4 5 2\n6 7 8\n> ")
     assert "solve A-star h2\nA* with h2 (Manhattan distance): 4 moves," in output
     assert "> setState b12 345 678\n> solve A-star h1\nA* with h1 (misplaced tiles): 0 moves," in output
+    solved = run_shell(tmp_path, monkeypatch, "setState b12 345 678\nsolve a-star h2\n")
+    assert "A* with h2 (Manhattan distance): 0 moves, " in solved  # the sheet's goal is solved as it stands
     other = run_shell(tmp_path, monkeypatch, "setState 31b 452 678\nsolve A-star h2\n", options=["--goal", "blank-last"])
     assert "A* with h2 (Manhattan distance): 18 moves, " in other
 

@@ -519,3 +519,13 @@ def test_without_pillow_png_still_loads_and_jpeg_says_what_to_install(app, tmp_p
     app.image_var.set("")  # the game's own picture is a PNG, which Tk reads by itself
     assert app.start(), app.start_message.cget("text")
     assert len(app.pieces) == 8 and app.picture.width() % 3 == 0
+
+
+@pytest.mark.gui
+def test_a_bad_picture_with_a_puzzle_file_is_one_message(display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISPLAY", display)
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    puzzle = shared_data("external-data", "princeton", "puzzle04.txt")
+    assert entry(["gui", str(puzzle), "--image", str(tmp_path / "notes.jpg")]) == 3
+    assert "notes.jpg: cannot read the picture" in capsys.readouterr().err

@@ -51,8 +51,8 @@ def main() -> None:
               help="Whose expected files to match for an unsolvable board: princeton writes "
                    "'No solution possible', cmpe160 writes 'No solution found.'. Solutions are the same.")
 @click.option("--max-size", type=click.IntRange(min=2), default=None, metavar="N",
-              help="Accept boards up to NxN (default 100). Past 100 only idastar/astar apply and "
-                   "an optimal search can take very long; bound it with --node-limit.")
+              help="Accept boards up to NxN (default 100). An optimal search of a large board "
+                   "(IDA* with linear conflict) can take very long: bound it with --node-limit.")
 def solve_command(input_path: str | None, output_path: str | None, algorithm: str, heuristic: str | None,
                   node_limit: int | None, stats: bool, preset: str, max_size: int | None) -> int:
     """Solve IN (default ./input.txt; '-' reads stdin) and write the shortest solution."""

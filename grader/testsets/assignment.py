@@ -30,6 +30,7 @@ from typing import Any
 
 from grader.errors import ConfigError
 from grader.schemacheck import validate
+from grader.testsets.apiconfig import ApiConfig, api_from_dict
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
 
 if sys.version_info >= (3, 11):
@@ -107,6 +108,7 @@ class Assignment:
     java: JavaConfig = field(default_factory=JavaConfig)
     python: PythonConfig = field(default_factory=PythonConfig)
     command: CommandConfig | None = None
+    api: ApiConfig | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The settings that shaped the grades, for results.json."""
@@ -115,7 +117,8 @@ class Assignment:
                            "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes},
                 "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
                 "goal": "blank-first" if self.blank_first else "blank-last",
-                "unsolvable_wordings": list(self.unsolvable_wordings)}
+                "unsolvable_wordings": list(self.unsolvable_wordings),
+                **({"api": self.api.to_json()} if self.api is not None else {})}
 
 
 def find_assignment(testset_dir: Path) -> Path | None:
@@ -190,6 +193,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             main_files=tuple(python.get("main_files", PythonConfig.main_files)),
             run=_argv(python.get("run"))),
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
+        api=api_from_dict(data.get("api")),
     )
 
 

@@ -1,0 +1,108 @@
+"""Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
+
+A harness run reports tests one line at a time. When a run ends before reporting them all
+(it crashed, ran out of time or memory, or the student's code called ``exit``), the first
+unreported test is the one that was running: it fails with the run's fate as its message,
+and a new run takes up the tests after it, at most :data:`MAX_RUNS` runs in all. So one
+method that loops for ever costs its own tests, not the whole part.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from grader.apitests import java, python
+from grader.apitests.battery import Battery
+from grader.apitests.catalogue import Planned, plan
+from grader.apitests.protocol import Reported, parse_lines
+from grader.intake.build import Build
+from grader.judging.apiresult import ApiResult
+from grader.judging.hints import tail
+from grader.sandbox import runner
+from grader.testsets.apiconfig import ApiConfig
+from grader.testsets.assignment import Assignment
+
+MAX_RUNS = 4
+OUTPUT_BYTES = 2_000_000
+STDERR_LINES = 8
+LAUNCHERS = {"python": python, "java": java}
+
+Folder = Callable[[str], Path]
+"""Makes a fresh, empty run folder; its argument is a label for the folder's name."""
+
+
+def applies(config: ApiConfig | None, build: Build) -> bool:
+    """Whether this submission gets API tests: the assignment asks for them and its language has a harness."""
+    return config is not None and build.ok and build.language in config.languages and build.language in LAUNCHERS
+
+
+def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment: Assignment,
+                  folder: Folder) -> tuple[ApiResult, ...]:
+    """Every planned API test of one built submission, judged; never raises for a student's fault."""
+    planned = plan(config, build.language)
+    launcher = LAUNCHERS[build.language]
+    remaining = [p.test.name for p in planned]
+    reported: dict[str, Reported] = {}
+    blamed: dict[str, str] = {}
+    for _ in range(MAX_RUNS):
+        if not remaining:
+            break
+        spec = battery.spec(remaining)
+        workdir = folder("api")
+        try:
+            prepared = launcher.prepare(build, workdir, assignment, spec)
+            if prepared.problem is not None:
+                for name in remaining:
+                    blamed[name] = prepared.problem
+                remaining = []
+                break
+            limits = runner.Limits(wall_seconds=config.run_seconds, memory_mb=assignment.limits.memory_mb,
+                                   output_bytes=OUTPUT_BYTES, jvm=build.jvm)
+            outcome = runner.run_command(list(prepared.argv), workdir, limits,
+                                         stdin_data=prepared.stdin, readable=prepared.readable)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        got = parse_lines(outcome.stdout, spec["nonce"], remaining)
+        reported.update(got)
+        remaining = [name for name in remaining if name not in got]
+        if remaining:
+            blamed[remaining.pop(0)] = fate(outcome, config)
+    for name in remaining:
+        blamed[name] = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
+    return tuple(_judge(p, reported.get(p.test.name), blamed.get(p.test.name)) for p in planned)
+
+
+def fate(outcome: runner.Outcome, config: ApiConfig) -> str:
+    """Why a harness run ended in the middle of a test, for that test's message."""
+    if outcome.timed_out:
+        why = f"the run timed out ({config.run_seconds:g} s) during this test"
+    elif outcome.memory_exceeded:
+        why = "the run ran out of memory during this test"
+    elif outcome.signal is not None:
+        why = f"the run was killed by signal {outcome.signal} during this test"
+    else:
+        why = f"the run ended (exit code {outcome.exit_code}) during this test: did the code call exit()?"
+    stderr = tail(outcome.stderr.decode("utf-8", "replace") if isinstance(outcome.stderr, bytes) else outcome.stderr,
+                  STDERR_LINES)
+    return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")
+
+
+def _judge(planned: Planned, reported: Reported | None, blamed: str | None) -> ApiResult:
+    test = planned.test
+    passed = reported is not None and reported.passed
+    message = reported.message if reported is not None else blamed or "not reported by the harness"
+    return ApiResult(name=test.name, group=test.group, title=test.title, passed=passed,
+                     points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
+
+
+def not_built(config: ApiConfig, build: Build) -> tuple[ApiResult, ...]:
+    """A submission that did not build fails every API test with the build's message, once."""
+    return tuple(ApiResult(name=p.test.name, group=p.test.group, title=p.test.title, passed=False, points=0.0,
+                           max_points=p.max_points, message="not run: the submission did not build")
+                 for p in plan(config, build.language if build.language in LAUNCHERS else "python"))
+
+
+def max_points(config: ApiConfig, languages: Sequence[str]) -> float:
+    return config.points if any(language in config.languages for language in languages) else 0.0

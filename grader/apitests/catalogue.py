@@ -86,5 +86,5 @@ def plan(config: ApiConfig, language: str) -> tuple[Planned, ...]:
     for test in chosen:
         size = sum(1 for t in chosen if t.group == test.group)
         share = config.points * config.weight(test.group) / weight / size if weight else 0.0
-        planned.append(Planned(test, round(share, 6)))
+        planned.append(Planned(test, share))
     return tuple(planned)

@@ -89,6 +89,7 @@ def spec_text(spec: dict[str, Any], board: str | None, solver: str | None) -> by
     lines += [f"board {board}"] if board else []
     lines += [f"solver {solver}"] if solver else []
     lines += [f"test {name}" for name in spec["tests"]]
+    lines += [f"slow {name} {seconds}" for name, seconds in spec.get("slow_tests", {}).items()]
     for entry in spec["files"]:
         tiles = [v for row in entry["tiles"] for v in row]
         solvable = "-" if entry["solvable"] is None else "1" if entry["solvable"] else "0"

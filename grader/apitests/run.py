@@ -25,17 +25,14 @@ from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 
 MAX_RUNS = 4
+RESTART = 75
+"""A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
 OUTPUT_BYTES = 2_000_000
 STDERR_LINES = 8
 LAUNCHERS = {"python": python, "java": java}
 
 Folder = Callable[[str], Path]
 """Makes a fresh, empty run folder; its argument is a label for the folder's name."""
-
-
-def applies(config: ApiConfig | None, build: Build) -> bool:
-    """Whether this submission gets API tests: the assignment asks for them and its language has a harness."""
-    return config is not None and build.ok and build.language in config.languages and build.language in LAUNCHERS
 
 
 def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment: Assignment,
@@ -67,7 +64,7 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
         got = parse_lines(outcome.stdout, spec["nonce"], remaining)
         reported.update(got)
         remaining = [name for name in remaining if name not in got]
-        if remaining:
+        if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
             blamed[remaining.pop(0)] = fate(outcome, config)
     for name in remaining:
         blamed[name] = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
@@ -84,8 +81,7 @@ def fate(outcome: runner.Outcome, config: ApiConfig) -> str:
         why = f"the run was killed by signal {outcome.signal} during this test"
     else:
         why = f"the run ended (exit code {outcome.exit_code}) during this test: did the code call exit()?"
-    stderr = tail(outcome.stderr.decode("utf-8", "replace") if isinstance(outcome.stderr, bytes) else outcome.stderr,
-                  STDERR_LINES)
+    stderr = tail(outcome.stderr, STDERR_LINES)
     return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")
 
 
@@ -97,12 +93,24 @@ def _judge(planned: Planned, reported: Reported | None, blamed: str | None) -> A
                      points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
 
 
-def not_built(config: ApiConfig, build: Build) -> tuple[ApiResult, ...]:
-    """A submission that did not build fails every API test with the build's message, once."""
+def unavailable(config: ApiConfig, build: Build, message: str) -> tuple[ApiResult, ...]:
+    """Every API test failed with one message: the submission did not build, has no harness, or the grader failed."""
+    language = build.language if build.language in LAUNCHERS else "python"
     return tuple(ApiResult(name=p.test.name, group=p.test.group, title=p.test.title, passed=False, points=0.0,
-                           max_points=p.max_points, message="not run: the submission did not build")
-                 for p in plan(config, build.language if build.language in LAUNCHERS else "python"))
+                           max_points=p.max_points, message=message) for p in plan(config, language))
 
 
-def max_points(config: ApiConfig, languages: Sequence[str]) -> float:
-    return config.points if any(language in config.languages for language in languages) else 0.0
+def api_tests(build: Build, battery: Battery | None, config: ApiConfig, assignment: Assignment,
+              folder: Folder) -> tuple[ApiResult, ...]:
+    """The API part of one submission, whatever happens: a grader fault is named in every test's message."""
+    if not build.ok:
+        return unavailable(config, build, "not run: the submission did not build")
+    if build.language not in config.languages or build.language not in LAUNCHERS:
+        return unavailable(config, build, f"not run: this assignment has no API tests for {build.language} "
+                                          f"submissions")
+    try:
+        assert battery is not None
+        return run_api_tests(build, battery, config, assignment, folder)
+    except Exception as exc:  # a grader fault must not stop the batch
+        return unavailable(config, build, f"internal grader error while running the API tests: "
+                                          f"{type(exc).__name__}: {exc}")

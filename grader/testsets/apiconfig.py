@@ -43,6 +43,7 @@ class ApiConfig:
     max_depth: int = 31
     solver_max_moves: int = 20
     test_seconds: float = 10.0
+    solver_seconds: float = 60.0
     run_seconds: float = 120.0
     skip: tuple[str, ...] = field(default=())
 
@@ -53,7 +54,7 @@ class ApiConfig:
         return {"points": self.points, "weights": dict(self.weights), "seed": self.seed,
                 "languages": list(self.languages), "python_names": list(self.python_names),
                 "max_depth": self.max_depth, "solver_max_moves": self.solver_max_moves,
-                "test_seconds": self.test_seconds, "skip": list(self.skip)}
+                "test_seconds": self.test_seconds, "solver_seconds": self.solver_seconds, "skip": list(self.skip)}
 
 
 def api_from_dict(table: dict[str, Any] | None) -> ApiConfig | None:
@@ -76,6 +77,7 @@ def api_from_dict(table: dict[str, Any] | None) -> ApiConfig | None:
         max_depth=int(table.get("max_depth", defaults.max_depth)),
         solver_max_moves=int(table.get("solver_max_moves", defaults.solver_max_moves)),
         test_seconds=float(table.get("test_seconds", defaults.test_seconds)),
+        solver_seconds=float(table.get("solver_seconds", defaults.solver_seconds)),
         run_seconds=float(table.get("run_seconds", defaults.run_seconds)),
         skip=tuple(table.get("skip", defaults.skip)),
     )

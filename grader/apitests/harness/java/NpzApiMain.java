@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * The Java API harness: run inside the sandbox with the student's compiled classes on the classpath.
  *
  * <p>The battery comes on stdin (read before any student code runs); results go to the real stdout, one
- * line per test ({@code @@api <nonce> {json}}), while System.out and System.err are silenced. The
+ * line per test ({@code @@api <nonce> {json}}), while System.out is silenced. The
  * student's classes are reached by reflection (NpzApiReflect), so a missing member fails the tests that
  * need it and is named by the conformance test. Each test runs on its own thread under a time limit; a
  * test that overruns is reported and the run exits with status 75, and the grader starts a new run for
@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class NpzApiMain {
     static final int RESTART = 75;
+    /** A deep recursion's room; thread stacks count against the run's data limit, so not more. */
+    static final long STACK_BYTES = 64L << 20;
 
     private NpzApiMain() { }
 
@@ -24,12 +26,11 @@ public final class NpzApiMain {
         NpzApiCore.nonce = spec.nonce;
         NpzApiCore.out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, "UTF-8");
         PrintStream silent = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8.name());
-        System.setOut(silent);
-        System.setErr(silent);
+        System.setOut(silent);  // stderr stays: the JVM's own last words end up in a crashed test's message
         NpzApiReflect api = new NpzApiReflect(spec.board, spec.solver);
         NpzApiSolverTests tests = new NpzApiSolverTests(api, spec);
         for (String name : spec.tests) {
-            run(tests, name, spec.seconds);
+            run(tests, name, spec.slow.getOrDefault(name, spec.seconds));
         }
         NpzApiCore.out.flush();
         Runtime.getRuntime().halt(0);  // the student's non-daemon threads must not keep the run alive
@@ -45,7 +46,7 @@ public final class NpzApiMain {
                 failure[0] = e;
             }
             done[0] = true;
-        }, "npz-api-" + name, 512L << 20);
+        }, "npz-api-" + name, STACK_BYTES);
         thread.setDaemon(true);
         long started = System.nanoTime();
         thread.start();

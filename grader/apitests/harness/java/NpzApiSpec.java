@@ -35,6 +35,7 @@ final class NpzApiSpec {
     String solver;
     int[] sizes = {2, 3, 4, 5, 9, 10, 127};
     final List<String> tests = new ArrayList<>();
+    final java.util.Map<String, Double> slow = new java.util.HashMap<>();
     final List<Puzzle> files = new ArrayList<>();
     final List<Puzzle> depths = new ArrayList<>();
 
@@ -51,6 +52,7 @@ final class NpzApiSpec {
                 case "board": spec.board = p[1]; break;
                 case "solver": spec.solver = p[1]; break;
                 case "test": spec.tests.add(p[1]); break;
+                case "slow": spec.slow.put(p[1], Double.parseDouble(p[2])); break;
                 case "sizes":
                     spec.sizes = new int[p.length - 1];
                     for (int i = 1; i < p.length; i++) {

@@ -192,7 +192,7 @@ class timer(object):
 def _describe(exc):
     text = "%s: %s" % (type(exc).__name__, exc)
     tb = traceback.extract_tb(exc.__traceback__)
-    student = [f for f in tb if os.path.basename(f.filename) != os.path.basename(__file__)]
+    student = [f for f in tb if not os.path.basename(f.filename).startswith("apih_")]
     if student:
         where = student[-1]
         text += " (at %s:%d)" % (os.path.basename(where.filename), where.lineno)

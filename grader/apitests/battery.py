@@ -73,6 +73,20 @@ def depth_boards(seed: int, max_depth: int) -> list[tuple[tuple[int, ...], int, 
     return boards
 
 
+def unsolvable_boards(seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """A 2x2 and a 3x3 board a few moves from the goal with tiles 1 and 2 swapped: unsolvable, and with
+    the usual twin (two tiles of the first row swapped) shallow, so a plain A* on the twin ends quickly."""
+    rng = random.Random(f"{seed}:unsolvable")
+    boards = []
+    for n in (2, 3):
+        board, previous = Board.goal(n), None
+        for _ in range(6):
+            previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
+        tiles = [2 if t == 1 else 1 if t == 2 else t for t in board.tiles]
+        boards.append((tuple(tiles), n))
+    return boards
+
+
 def _grid(tiles: Sequence[int], n: int) -> list[list[int]]:
     return [list(tiles[r * n:(r + 1) * n]) for r in range(n)]
 
@@ -134,6 +148,7 @@ class Battery:
             "max_file_moves": config.solver_max_moves,
             "depth_boards": [{"tiles": _grid(t, n), "moves": m}
                              for t, n, m in depth_boards(config.seed, config.max_depth)],
+            "unsolvable_boards": [_grid(t, n) for t, n in unsolvable_boards(config.seed)],
             "sizes": list(config.sizes),
             "styles": list(config.python_names),
             "board_classes": list(config.board_classes),

@@ -95,6 +95,8 @@ def spec_text(spec: dict[str, Any], board: str | None, solver: str | None) -> by
         solvable = "-" if entry["solvable"] is None else "1" if entry["solvable"] else "0"
         moves = entry["moves"] if entry["moves"] is not None else -1
         lines.append(f"file {entry['name']} {len(entry['tiles'])} {solvable} {moves} " + " ".join(map(str, tiles)))
+    for grid in spec.get("unsolvable_boards", []):
+        lines.append(f"unsolvable {len(grid)} 0 -1 " + " ".join(str(v) for row in grid for v in row))
     for entry in spec["depth_boards"]:
         tiles = [v for row in entry["tiles"] for v in row]
         lines.append(f"depth {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))

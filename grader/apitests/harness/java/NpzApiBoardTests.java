@@ -219,7 +219,10 @@ class NpzApiBoardTests {
     }
 
     void twinRandom() {
-        twins(randomBoards("twin", 2, 3, 4, 5, 9, 10));
+        List<Named> boards = randomBoards("twin", 2, 3, 4, 5, 9, 10);
+        boards.add(new Named("a 3x3 board with the blank at row 1, column 1", new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8}, 3));
+        boards.add(new Named("a 3x3 board with the blank at row 1, column 2", new int[] {1, 0, 2, 3, 4, 5, 6, 7, 8}, 3));
+        twins(boards);
     }
 
     void isgoalFiles() {

@@ -38,6 +38,7 @@ final class NpzApiSpec {
     final java.util.Map<String, Double> slow = new java.util.HashMap<>();
     final List<Puzzle> files = new ArrayList<>();
     final List<Puzzle> depths = new ArrayList<>();
+    final List<Puzzle> unsolvable = new ArrayList<>();
 
     static NpzApiSpec read() throws IOException {
         NpzApiSpec spec = new NpzApiSpec();
@@ -61,6 +62,7 @@ final class NpzApiSpec {
                     break;
                 case "file": spec.files.add(puzzle(p[1], p, 2)); break;
                 case "depth": spec.depths.add(puzzle(null, p, 1)); break;
+                case "unsolvable": spec.unsolvable.add(puzzle(null, p, 1)); break;
                 default: break;
             }
         }

@@ -133,7 +133,9 @@ class BoardTests(object):
         self.check_twin(self.file_boards())
 
     def t_board_twin_random(self):
-        self.check_twin(self.random_boards("twin", [2, 3, 4, 5, 9, 10]))
+        corner = [("a 3x3 board with the blank at row 1, column %d" % (k + 1),
+                   tuple(t for t in range(1, 9)[:k]) + (0,) + tuple(range(1, 9)[k:]), 3) for k in (0, 1)]
+        self.check_twin(list(self.random_boards("twin", [2, 3, 4, 5, 9, 10])) + corner)
 
     def t_board_isgoal_files(self):
         self.check_scalar("isGoal", lambda t, n: t == goal(n), self.file_boards(10))

@@ -169,7 +169,16 @@ class RefBoard(object):
 
 
 def _near(a, b, n):
-    """Whether ``b`` is a neighbour of a neighbour of ``a`` (the "critical optimization" comparison)."""
+    """Whether ``b`` is a neighbour of a neighbour of ``a`` (the "critical optimization" comparison).
+
+    Two moves change at most three cells, so most boards are ruled out by counting differences.
+    """
+    differ = 0
+    for x, y in zip(a, b):
+        if x != y:
+            differ += 1
+            if differ > 3:
+                return False
     return any(b in ref_neighbors(x, n) for x in ref_neighbors(a, n))
 
 

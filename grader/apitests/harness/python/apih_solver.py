@@ -82,9 +82,10 @@ class SolverTests(object):
     def unsolvable_cases(self):
         cases = [(name, tiles, n) for name, tiles, n, ok, _ in self.files
                  if ok is False and n <= self.spec.get("unsolvable_max_n", 3)]
-        for n in (2, 3):
-            cases.append(("a random unsolvable %dx%d board (seed %s)" % (n, n, self.seed),
-                          self.random_tiles(n, "unsolvable", False), n))
+        for grid in self.spec.get("unsolvable_boards", []):
+            n = len(grid)
+            cases.append(("an unsolvable %dx%d board (seed %s):\n%s" % (n, n, self.seed, show(
+                tuple(v for row in grid for v in row), n)), tuple(v for row in grid for v in row), n))
         return cases
 
     def t_solver_issolvable(self):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -30,6 +31,8 @@ MAIN_CLASS = "NpzApiMain"
 COMPILE_SECONDS = 180
 _lock = threading.Lock()
 _compiled: dict[str, Path] = {}
+_references: dict[str, Path] = {}
+_QUALIFIED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*")
 
 
 class HarnessBuildError(RuntimeError):
@@ -72,6 +75,39 @@ def _tool(argv: list[str], cwd: Path) -> None:
         raise HarnessBuildError(f"building the Java API harness failed ({Path(argv[0]).name}):\n{log}")
 
 
+def reference_board(qualified: str) -> Path | None:
+    """A folder holding the reference Board compiled as ``qualified`` (the student's Board's name), or None.
+
+    The student's Solver then runs on it (``NpzApiSubstitute``), as the Princeton assessment substitutes its
+    own Board: a Board bug costs only Board tests, and the reference Board counts the Solver's calls.
+    """
+    if not _QUALIFIED.fullmatch(qualified):
+        return None
+    with _lock:
+        if qualified in _references:
+            return _references[qualified]
+    package, _, name = qualified.rpartition(".")
+    folder = Path(tempfile.mkdtemp(prefix="npuzzle-api-refboard-"))
+    atexit.register(shutil.rmtree, folder, True)
+    source = folder / "src" / f"{name}.java"
+    source.parent.mkdir()
+    text = (HARNESS / "RefBoard.java.txt").read_text(encoding="utf-8")
+    source.write_text(text.replace("__PACKAGE__", f"package {package};" if package else "")
+                      .replace("__NAME__", name), encoding="utf-8")
+    out = folder / "classes"
+    out.mkdir()
+    try:
+        _tool([shutil.which("javac") or "javac", "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11",
+               "-d", str(out), str(source)], folder)
+    except HarnessBuildError:
+        return None
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    with _lock:
+        _references[qualified] = out
+    return out
+
+
 def find_class(classes: Path, names: Sequence[str]) -> str | None:
     """The qualified name of the first of ``names`` compiled into ``classes`` (any package; the shallowest wins)."""
     for name in names:
@@ -82,12 +118,15 @@ def find_class(classes: Path, names: Sequence[str]) -> str | None:
     return None
 
 
-def spec_text(spec: dict[str, Any], board: str | None, solver: str | None) -> bytes:
+def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refboard: str | None = None) -> bytes:
     """The battery in the harness's line format (NpzApiSpec.java reads it)."""
     lines = [f"nonce {spec['nonce']}", f"seed {spec['seed']}", f"seconds {spec['test_seconds']}",
              f"max_file_moves {spec['max_file_moves']}", "sizes " + " ".join(map(str, spec["sizes"]))]
     lines += [f"board {board}"] if board else []
     lines += [f"solver {solver}"] if solver else []
+    lines += [f"refboard {refboard}"] if refboard else []
+    lines += [f"limit {name} {limit['init']} {limit['reference_init']}"
+              for name, limit in spec.get("count_limits", {}).items() if " " not in name]
     lines += [f"test {name}" for name in spec["tests"]]
     lines += [f"slow {name} {seconds}" for name, seconds in spec.get("slow_tests", {}).items()]
     for entry in spec["files"]:
@@ -120,4 +159,8 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
     heap = next((a for a in argv if a.startswith("-Xmx")), f"-Xmx{assignment.limits.heap_mb}m")
     command = (java, heap, "-Xss8m", "-XX:+UseSerialGC", f"-javaagent:{FOLDER}/{AGENT_JAR}",
                "-cp", f"{classpath}:{FOLDER}", MAIN_CLASS)
-    return Prepared(command, readable=build.readable, stdin=spec_text(spec, board, solver))
+    reference = reference_board(board) if board else None
+    if reference is not None:
+        shutil.copytree(reference, workdir / FOLDER / "ref", dirs_exist_ok=True)
+    refboard = f"{FOLDER}/ref" if reference is not None else None
+    return Prepared(command, readable=build.readable, stdin=spec_text(spec, board, solver, refboard))

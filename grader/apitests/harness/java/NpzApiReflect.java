@@ -40,8 +40,12 @@ final class NpzApiReflect {
     };
 
     NpzApiReflect(String boardName, String solverName) {
-        board = load(boardName, "Board");
-        solver = solverName == null ? null : load(solverName, "Solver");
+        this(boardName, solverName, NpzApiReflect.class.getClassLoader());
+    }
+
+    NpzApiReflect(String boardName, String solverName, ClassLoader loader) {
+        board = load(boardName, "Board", loader);
+        solver = solverName == null ? null : load(solverName, "Solver", loader);
         boardCtor = board == null ? null : constructor(board, int[][].class, "Board(int[][] tiles)");
         solverCtor = solver == null || board == null ? null : constructor(solver, board, "Solver(Board initial)");
         if (board != null) {
@@ -64,13 +68,13 @@ final class NpzApiReflect {
         }
     }
 
-    private Class<?> load(String name, String role) {
+    private Class<?> load(String name, String role, ClassLoader loader) {
         if (name == null) {
             problems.add("no " + role + " class found among the compiled classes");
             return null;
         }
         try {
-            return Class.forName(name, false, NpzApiReflect.class.getClassLoader());
+            return Class.forName(name, false, loader);
         } catch (ClassNotFoundException | LinkageError e) {
             problems.add("cannot load " + role + " class " + name + ": " + e);
             return null;

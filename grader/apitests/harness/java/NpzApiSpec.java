@@ -33,6 +33,10 @@ final class NpzApiSpec {
     int maxFileMoves = 20;
     String board;
     String solver;
+    /** The folder holding the reference Board compiled under the student's Board's name, if it compiled. */
+    String refBoard;
+    /** Per counted file: the most calls allowed of Board(), equals() and manhattan(), and the reference's count. */
+    final java.util.Map<String, long[]> limits = new java.util.HashMap<>();
     int[] sizes = {2, 3, 4, 5, 9, 10, 127};
     final List<String> tests = new ArrayList<>();
     final java.util.Map<String, Double> slow = new java.util.HashMap<>();
@@ -52,6 +56,8 @@ final class NpzApiSpec {
                 case "max_file_moves": spec.maxFileMoves = Integer.parseInt(p[1]); break;
                 case "board": spec.board = p[1]; break;
                 case "solver": spec.solver = p[1]; break;
+                case "refboard": spec.refBoard = p[1]; break;
+                case "limit": spec.limits.put(p[1], new long[] {Long.parseLong(p[2]), Long.parseLong(p[3])}); break;
                 case "test": spec.tests.add(p[1]); break;
                 case "slow": spec.slow.put(p[1], Double.parseDouble(p[2])); break;
                 case "sizes":

@@ -24,7 +24,8 @@ from grader.sandbox import runner
 from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 
-MAX_RUNS = 4
+MAX_RUNS = 12
+"""At most this many harness runs per submission (each crash costs one test and one run)."""
 RESTART = 75
 """A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
 OUTPUT_BYTES = 2_000_000

@@ -58,12 +58,17 @@ def _unrank(rank: int, size: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def depth_boards(seed: int, max_depth: int) -> list[tuple[tuple[int, ...], int, int]]:
-    """One random 3x3 board at each depth 1..max_depth, then short walks on 4x4 and 5x5: (tiles, n, moves)."""
+def depth_boards(seed: int, max_depth: int, sizes: Sequence[int] = (3, 4, 5)) -> list[tuple[tuple[int, ...], int, int]]:
+    """One random 3x3 board at each depth 1..max_depth, then short walks on 4x4 and 5x5: (tiles, n, moves).
+
+    Only the sizes in ``sizes`` are drawn.
+    """
     rng = random.Random(f"{seed}:depths")
-    by_depth = _ranks_by_depth()
+    by_depth = _ranks_by_depth() if 3 in sizes else {}
     boards = [(_unrank(rng.choice(by_depth[d]), 9), 3, d) for d in range(1, max_depth + 1) if d in by_depth]
     for n, steps in LARGER_WALKS:
+        if n not in sizes:
+            continue
         board = Board.goal(n)
         previous = None
         for _ in range(steps):
@@ -140,14 +145,15 @@ class Battery:
 
     def __init__(self, cases: Sequence[Case], config: ApiConfig) -> None:
         files = case_files([c for c in cases if c.n <= 10])
-        solver_files = [f for f in files if not f["solvable"] or (f["moves"] is not None
-                                                                  and f["moves"] <= config.solver_max_moves)]
+        solver_files = [f for f in files if len(f["tiles"]) in config.solver_sizes and (not f["solvable"] or (
+            f["moves"] is not None and f["moves"] <= config.solver_max_moves))]
         self.common: dict[str, Any] = {
             "seed": config.seed,
             "files": files,
             "max_file_moves": config.solver_max_moves,
             "depth_boards": [{"tiles": _grid(t, n), "moves": m}
-                             for t, n, m in depth_boards(config.seed, config.max_depth)],
+                             for t, n, m in depth_boards(config.seed, config.max_depth, config.solver_sizes)],
+            "solver_sizes": list(config.solver_sizes),
             "unsolvable_boards": [_grid(t, n) for t, n in unsolvable_boards(config.seed)],
             "sizes": list(config.sizes),
             "styles": list(config.python_names),

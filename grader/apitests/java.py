@@ -121,7 +121,8 @@ def find_class(classes: Path, names: Sequence[str]) -> str | None:
 def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refboard: str | None = None) -> bytes:
     """The battery in the harness's line format (NpzApiSpec.java reads it)."""
     lines = [f"nonce {spec['nonce']}", f"seed {spec['seed']}", f"seconds {spec['test_seconds']}",
-             f"max_file_moves {spec['max_file_moves']}", "sizes " + " ".join(map(str, spec["sizes"]))]
+             f"max_file_moves {spec['max_file_moves']}", "sizes " + " ".join(map(str, spec["sizes"])),
+             "solver_sizes " + " ".join(map(str, spec.get("solver_sizes", [2, 3, 4, 5])))]
     lines += [f"board {board}"] if board else []
     lines += [f"solver {solver}"] if solver else []
     lines += [f"refboard {refboard}"] if refboard else []

@@ -10,7 +10,7 @@ method that loops for ever costs its own tests, not the whole part.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from grader.apitests import java, python

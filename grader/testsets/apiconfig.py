@@ -42,6 +42,7 @@ class ApiConfig:
     sizes: tuple[int, ...] = (2, 3, 4, 5, 9, 10, 127)
     max_depth: int = 31
     solver_max_moves: int = 20
+    solver_sizes: tuple[int, ...] = (2, 3, 4, 5)
     test_seconds: float = 10.0
     solver_seconds: float = 60.0
     run_seconds: float = 120.0
@@ -54,6 +55,7 @@ class ApiConfig:
         return {"points": self.points, "weights": dict(self.weights), "seed": self.seed,
                 "languages": list(self.languages), "python_names": list(self.python_names),
                 "max_depth": self.max_depth, "solver_max_moves": self.solver_max_moves,
+                "solver_sizes": list(self.solver_sizes),
                 "test_seconds": self.test_seconds, "solver_seconds": self.solver_seconds, "skip": list(self.skip)}
 
 
@@ -76,6 +78,7 @@ def api_from_dict(table: dict[str, Any] | None) -> ApiConfig | None:
         sizes=tuple(int(n) for n in table.get("sizes", defaults.sizes)),
         max_depth=int(table.get("max_depth", defaults.max_depth)),
         solver_max_moves=int(table.get("solver_max_moves", defaults.solver_max_moves)),
+        solver_sizes=tuple(int(n) for n in table.get("solver_sizes", defaults.solver_sizes)),
         test_seconds=float(table.get("test_seconds", defaults.test_seconds)),
         solver_seconds=float(table.get("solver_seconds", defaults.solver_seconds)),
         run_seconds=float(table.get("run_seconds", defaults.run_seconds)),

@@ -33,7 +33,8 @@ class NpzApiSolverTests extends NpzApiBoardMore {
     List<Case> cases(boolean files) {
         List<Case> out = new ArrayList<>();
         for (NpzApiSpec.Puzzle p : files ? spec.files : spec.depths) {
-            boolean ok = files ? Boolean.TRUE.equals(p.solvable) && p.moves >= 0 && p.moves <= spec.maxFileMoves : true;
+            boolean ok = !files || Boolean.TRUE.equals(p.solvable) && p.moves >= 0 && p.moves <= spec.maxFileMoves
+                    && spec.solverSizes.contains(p.n);
             if (ok) {
                 out.add(new Case(files ? p.name : p.name + " (seed " + spec.seed + ")", p.tiles, p.n, p.moves));
             }
@@ -102,7 +103,7 @@ class NpzApiSolverTests extends NpzApiBoardMore {
     List<Named> unsolvable() {
         List<Named> out = new ArrayList<>();
         for (NpzApiSpec.Puzzle p : spec.files) {
-            if (Boolean.FALSE.equals(p.solvable) && p.n <= 3) {
+            if (Boolean.FALSE.equals(p.solvable) && p.n <= 3 && spec.solverSizes.contains(p.n)) {
                 out.add(new Named(p.name, p.tiles, p.n));
             }
         }

@@ -39,6 +39,7 @@ final class NpzApiSpec {
     final java.util.Map<String, long[]> limits = new java.util.HashMap<>();
     int[] sizes = {2, 3, 4, 5, 9, 10, 127};
     final List<String> tests = new ArrayList<>();
+    final List<Integer> solverSizes = new ArrayList<>(java.util.Arrays.asList(2, 3, 4, 5));
     final java.util.Map<String, Double> slow = new java.util.HashMap<>();
     final List<Puzzle> files = new ArrayList<>();
     final List<Puzzle> depths = new ArrayList<>();
@@ -60,6 +61,12 @@ final class NpzApiSpec {
                 case "limit": spec.limits.put(p[1], new long[] {Long.parseLong(p[2]), Long.parseLong(p[3])}); break;
                 case "test": spec.tests.add(p[1]); break;
                 case "slow": spec.slow.put(p[1], Double.parseDouble(p[2])); break;
+                case "solver_sizes":
+                    spec.solverSizes.clear();
+                    for (int i = 1; i < p.length; i++) {
+                        spec.solverSizes.add(Integer.parseInt(p[i]));
+                    }
+                    break;
                 case "sizes":
                     spec.sizes = new int[p.length - 1];
                     for (int i = 1; i < p.length; i++) {

@@ -89,8 +89,9 @@ class SolverTests(object):
 
     def solver_cases(self, kind):
         if kind == "files":
+            sizes = self.spec.get("solver_sizes", [2, 3, 4, 5])
             return [(name, tiles, n, moves) for name, tiles, n, ok, moves in self.files
-                    if ok and moves is not None and moves <= self.spec.get("max_file_moves", 31)]
+                    if ok and moves is not None and moves <= self.spec.get("max_file_moves", 31) and n in sizes]
         return [("a %dx%d board %d moves from the goal (seed %s)" % (len(b["tiles"]), len(b["tiles"]), b["moves"],
                                                                      self.seed),
                  tuple(v for row in b["tiles"] for v in row), len(b["tiles"]), b["moves"])
@@ -154,7 +155,7 @@ class SolverTests(object):
 
     def unsolvable_cases(self):
         cases = [(name, tiles, n) for name, tiles, n, ok, _ in self.files
-                 if ok is False and n <= self.spec.get("unsolvable_max_n", 3)]
+                 if ok is False and n <= 3 and n in self.spec.get("solver_sizes", [2, 3])]
         for grid in self.spec.get("unsolvable_boards", []):
             n = len(grid)
             cases.append(("an unsolvable %dx%d board (seed %s):\n%s" % (n, n, self.seed, show(

@@ -61,6 +61,12 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
                       value=f"{case['points']}/{case['max_points']}")
         failures += verdict not in ("AC", "JE")
         errors += verdict == "JE"
+    for test in submission.get("api", ()):  # the API tests (grader/apitests): a failure is the student's
+        element = _testcase(suite, f"{classname}.api.{test['group']}", str(test["name"]), 0.0,
+                            None if test["passed"] else "FAIL", str(test.get("message") or ""))
+        ET.SubElement(ET.SubElement(element, "properties"), "property", name="points",
+                      value=f"{test['points']}/{test['max_points']}")
+        failures += not test["passed"]
     suite.set("tests", str(len(suite.findall("testcase"))))
     suite.set("failures", str(failures))
     suite.set("errors", str(errors))

@@ -51,6 +51,16 @@ def test_table_feedback_and_html_show_them(graded):
     assert 'id="api-matrix"' in page and "solver.unsolvable" in page
 
 
+def test_csv_and_junit_list_them(graded):
+    results, out = graded
+    header, row = (out / "grades.csv").read_text().splitlines()[:2]
+    assert header.endswith("timing.counts") and "solver.unsolvable" in header
+    assert row.split(",")[header.split(",").index("solver.unsolvable")] == "fail 0"
+    xml = next((out / "junit").glob("*.xml")).read_text()
+    assert 'classname="npuzzle.alice.api.correctness" name="solver.unsolvable"' in xml
+    assert xml.count("<testcase") == 1 + 2 + 35
+
+
 def test_gradescope_and_classroom_get_one_test_each(graded):
     results, _ = graded
     data = results.to_json()

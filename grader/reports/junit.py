@@ -1,8 +1,8 @@
 """JUnit XML, one file per submission, for CI dashboards (GitLab, Jenkins, GitHub test reporters).
 
-Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``AC`` passes, ``JE`` (a grader fault) is an ``<error>``,
-and every other verdict is a ``<failure>`` whose ``type`` is the verdict and whose text
-is the case's message. The build, when results.json records one, is a testcase too, so
+Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``AC`` passes,
+``JE`` (a grader fault) is an ``<error>``, and every other verdict is a ``<failure>`` whose
+``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a testcase too, so
 a compile error shows as such rather than as every case failing for no visible reason.
 """
 

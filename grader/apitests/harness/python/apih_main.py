@@ -46,7 +46,8 @@ def main():
         detail = ("; ".join(problems) + "; ") if problems else ""
         message = "no %s found in %s (%slooked for classes named %s and %s)" % (
             what, ", ".join(modules) or "the submission", detail,
-            "/".join(spec.get("board_classes") or ["Board", "Puzzle"]), "/".join(spec.get("solver_classes") or ["Solver"]))
+            "/".join(spec.get("board_classes") or ["Board", "Puzzle"]),
+            "/".join(spec.get("solver_classes") or ["Solver"]))
         for name in tests:
             emit(name, False, message)
         return

@@ -1,5 +1,7 @@
 """Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
 
+The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs.
+
 A harness run reports tests one line at a time. When a run ends before reporting them all
 (it crashed, ran out of time or memory, or the student's code called ``exit``), the first
 unreported test is the one that was running: it fails with the run's fate as its message,
@@ -10,6 +12,7 @@ method that loops for ever costs its own tests, not the whole part.
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +28,8 @@ from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 
 MAX_RUNS = 12
+MIN_RUN_SECONDS = 2.0
+"""A new run starts only with at least this much of the part's time left."""
 """At most this many harness runs per submission (each crash costs one test and one run)."""
 RESTART = 75
 """A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
@@ -44,8 +49,15 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
     remaining = [p.test.name for p in planned]
     reported: dict[str, Reported] = {}
     blamed: dict[str, str] = {}
+    deadline = time.monotonic() + config.run_seconds
+    why_stopped = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
     for _ in range(MAX_RUNS):
         if not remaining:
+            break
+        left = deadline - time.monotonic()
+        if left < MIN_RUN_SECONDS:
+            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
+                           f"(tests before it hung or crashed)")
             break
         spec = battery.spec(remaining)
         workdir = folder("api")
@@ -56,7 +68,7 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
                     blamed[name] = prepared.problem
                 remaining = []
                 break
-            limits = runner.Limits(wall_seconds=config.run_seconds, memory_mb=assignment.limits.memory_mb,
+            limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
                                    output_bytes=OUTPUT_BYTES, jvm=build.jvm)
             outcome = runner.run_command(list(prepared.argv), workdir, limits,
                                          stdin_data=prepared.stdin, readable=prepared.readable)
@@ -66,16 +78,16 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
         reported.update(got)
         remaining = [name for name in remaining if name not in got]
         if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
-            blamed[remaining.pop(0)] = fate(outcome, config)
+            blamed[remaining.pop(0)] = fate(outcome, left)
     for name in remaining:
-        blamed[name] = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
+        blamed[name] = why_stopped
     return tuple(_judge(p, reported.get(p.test.name), blamed.get(p.test.name)) for p in planned)
 
 
-def fate(outcome: runner.Outcome, config: ApiConfig) -> str:
+def fate(outcome: runner.Outcome, seconds: float) -> str:
     """Why a harness run ended in the middle of a test, for that test's message."""
     if outcome.timed_out:
-        why = f"the run timed out ({config.run_seconds:g} s) during this test"
+        why = f"the run timed out ({seconds:.0f} s) during this test"
     elif outcome.memory_exceeded:
         why = "the run ran out of memory during this test"
     elif outcome.signal is not None:

@@ -45,7 +45,7 @@ class ApiConfig:
     solver_sizes: tuple[int, ...] = (2, 3, 4, 5)
     test_seconds: float = 10.0
     solver_seconds: float = 60.0
-    run_seconds: float = 120.0
+    run_seconds: float = 300.0
     skip: tuple[str, ...] = field(default=())
 
     def weight(self, group: str) -> float:

@@ -6,7 +6,9 @@ and copies of it with one bug each); expected.json lists the tests each must fai
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import time
 
 import pytest
 
@@ -41,3 +43,18 @@ def test_java_sample(name, api_setup, run_folders):
     expected = json.loads((DATA / "java" / name / "expected.json").read_text())["fails"]
     failed, messages = _failures("java", name, api_setup, run_folders)
     assert failed == expected, messages
+
+
+def test_a_run_that_outlives_the_part_costs_its_test_and_the_rest_are_not_run(api_setup, run_folders):
+    """A submission that switches off the per-test timer and hangs: the run's wall limit ends it, the test it
+    was in says so, and the part's time (here 8 s) bounds everything after it."""
+    assignment, battery = api_setup
+    config = dataclasses.replace(assignment.api, run_seconds=8)
+    built = build(DATA / "hostile" / "ignores-the-timer", run_folders("build"), assignment)
+    started = time.monotonic()
+    results = {r.name: r for r in run_api_tests(built, battery, config, assignment, run_folders)}
+    assert time.monotonic() - started < 20
+    assert results["api.conformance"].passed
+    assert "timed out" in results["board.hamming.files"].message
+    assert all("ran out" in r.message for name, r in results.items()
+               if name not in ("api.conformance", "board.hamming.files"))

@@ -55,6 +55,7 @@ TESTS: tuple[ApiTest, ...] = (
     ApiTest("solver.two-at-once", "correctness", "two Solver objects at the same time"),
     ApiTest("solver.call-order", "correctness", "Solver results do not depend on the order of the calls"),
     ApiTest("board.memory", "memory", "a Board's deep size (Java: at most 4n^2 + 32n + 64 bytes)"),
+    ApiTest("solver.memory", "memory", "a solved Solver keeps about its solution, not its search (deep size)"),
     ApiTest("timing.unused-methods", "timing", "the solver never calls hamming() or toString()"),
     ApiTest("timing.critical-optimization", "timing",
             "equals() is called only with a neighbour of a neighbour (the critical optimization)"),

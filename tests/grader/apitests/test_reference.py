@@ -34,4 +34,4 @@ def test_reference_passes_every_python_api_test(run_folders):
     battery = Battery(load_testset(TESTSET).cases, assignment.api)
     results = run_api_tests(built, battery, assignment.api, assignment, run_folders)
     assert {r.name: r.message for r in results if not r.passed} == {}
-    assert len(results) == 35
+    assert len(results) == 36

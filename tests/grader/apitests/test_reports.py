@@ -43,9 +43,9 @@ def test_results_json_holds_each_test_and_counts_its_points(graded):
 def test_table_feedback_and_html_show_them(graded):
     results, out = graded
     table = summary_table(results)
-    assert table.splitlines()[0].split()[-1] == "api" and "34/35" in table
+    assert table.splitlines()[0].split()[-1] == "api" and "35/36" in table
     feedback = (out / "feedback" / "alice.txt").read_text()
-    assert "API tests: 34 of 35 passed" in feedback
+    assert "API tests: 35 of 36 passed" in feedback
     assert "[FAIL] solver.unsolvable" in feedback and "expected -1" in feedback
     page = render(json.loads((out / "results.json").read_text()))
     assert 'id="api-matrix"' in page and "solver.unsolvable" in page
@@ -58,7 +58,7 @@ def test_csv_and_junit_list_them(graded):
     assert row.split(",")[header.split(",").index("solver.unsolvable")] == "fail 0"
     xml = next((out / "junit").glob("*.xml")).read_text()
     assert 'classname="npuzzle.alice.api.correctness" name="solver.unsolvable"' in xml
-    assert xml.count("<testcase") == 1 + 2 + 35
+    assert xml.count("<testcase") == 1 + 2 + 36
 
 
 def test_gradescope_and_classroom_get_one_test_each(graded):
@@ -66,7 +66,7 @@ def test_gradescope_and_classroom_get_one_test_each(graded):
     data = results.to_json()
     scope = gradescope_results(data, 1.0)
     names = [t["name"] for t in scope["tests"]]
-    assert "API correctness: solver.unsolvable" in names and len(names) == 1 + 2 + 35
+    assert "API correctness: solver.unsolvable" in names and len(names) == 1 + 2 + 36
     assert scope["score"] == pytest.approx(results.submissions[0].score, abs=1e-5)
     room = classroom_result(data["submissions"][0])
     assert room["max_score"] == pytest.approx(42)

@@ -97,6 +97,7 @@ public final class NpzApiMain {
             case "board.call-order": t.callOrder(); break;
             case "board.derived": t.derived(); break;
             case "board.memory": t.memory(); break;
+            case "solver.memory": t.solverMemory(); break;
             case "solver.moves.files": t.movesFiles(); break;
             case "solver.solution.files": t.solutionFiles(); break;
             case "solver.moves.random": t.movesRandom(); break;

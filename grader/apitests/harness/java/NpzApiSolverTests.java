@@ -207,6 +207,26 @@ class NpzApiSolverTests extends NpzApiBoardMore {
         }
     }
 
+    void solverMemory() {
+        if (!NpzApiAgent.ready()) {
+            throw new IllegalStateException("the memory agent is not loaded (a grader fault)");
+        }
+        List<Case> all = cases(true);
+        all.sort((a, b) -> Integer.compare(b.moves, a.moves));
+        for (Case c : all.subList(0, Math.min(4, all.size()))) {
+            Object solver = solve(c.tiles, c.n);
+            solverApi.call(solver, "moves");
+            long bytes = NpzApiAgent.deepSize(solver);
+            long board = NpzApiAgent.deepSize(solverApi.makeBoard(NpzApiCore.grid(c.tiles, c.n)));
+            long bound = 2 * (c.moves + 1) * (board + 32) + 4096;
+            if (bytes > bound) {
+                throw new NpzApiCore.Fail(c.context + " (" + c.moves + " moves): the solved Solver takes " + bytes
+                        + " bytes, more than twice its solution's " + (c.moves + 1) + " boards and nodes + 4096 = "
+                        + bound + ": does it keep its priority queue or search nodes?");
+            }
+        }
+    }
+
     void conformance() {
         List<String> all = new ArrayList<>(api.problems);
         if (!api.extras.isEmpty()) {

@@ -7,7 +7,7 @@ tests, and the reference Board counts the calls the timing tests look at.
 Part of the Python API harness (``apih_main.py``).
 """
 
-from apih_core import Fail, RefBoard, _describe, _near, goal, ref_neighbors, show
+from apih_core import Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, show
 from apih_names import SOLVER_MEMBERS
 
 
@@ -177,6 +177,20 @@ class SolverTests(object):
             if path is not None:
                 raise Fail("%s: %s returned %s for an unsolvable board, expected None" % (
                     context, self.api.label("solution"), type(path).__name__))
+
+    def t_solver_memory(self):
+        """A solved Solver's deep size against twice its solution's boards (the search must not be kept)."""
+        factor, slack = 2.0, 4096
+        cases = sorted(self.solver_cases("files"), key=lambda c: -c[3])[:4]
+        for context, tiles, n, moves in cases:
+            solver = self.solved(tiles, n)
+            self.api.call(solver, "moves")
+            student = deep_size(solver)
+            reference = (moves + 1) * deep_size(_SizeRef(tiles, n))
+            if student > factor * reference + slack:
+                raise Fail("%s (%d moves): the solved Solver takes %d bytes, more than %.0fx its solution's %d boards "
+                           "(%d bytes) + %d: does it keep its priority queue or search nodes?" % (
+                               context, moves, student, factor, moves + 1, reference, slack))
 
     def t_solver_null(self):
         try:

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 from solver.board import Board
+from solver.formats import format_board as solution_board
 from solver.solve import solve
 
 STYLES = ("plain", "padded", "crlf")
@@ -44,10 +45,16 @@ class CertificationLimit(Exception):
     """The solver gave up (its node limit) before proving the optimum."""
 
 
-def certify(board: Board, node_limit: int | None = None) -> Certificate:
-    """Solve ``board`` optimally and check the path; raises :class:`CertificationLimit` past ``node_limit``."""
+def certify(board: Board, node_limit: int | None = None, blank_first: bool = False) -> Certificate:
+    """Solve ``board`` optimally and check the path; raises :class:`CertificationLimit` past ``node_limit``.
+
+    ``blank_first``: certify for the goal ``0 1 2 …`` instead of ``1 2 … 0``. The board is mapped
+    onto the standard goal (:meth:`Board.standardized`, which keeps every move a move), so the
+    count, and for even N the solvability, are those of the assignment's goal.
+    """
     from solver.errors import SearchLimitError
 
+    board = board.standardized(blank_first)
     began = time.perf_counter()
     try:
         result = solve(board, node_limit=node_limit)
@@ -71,9 +78,9 @@ def format_board(board: Board, style: str = "plain") -> str:
     '2\\n 1  0 \\n 3  2 \\n'
     """
     if style == "plain":
-        return str(board) + "\n"
+        return solution_board(board) + "\n"
     if style == "crlf":
-        return str(board).replace("\n", "\r\n")
+        return solution_board(board).replace("\n", "\r\n")
     if style == "padded":
         width = max(2, len(str(board.n * board.n - 1)))
         rows = ["".join(f"{tile:>{width}} " for tile in row) for row in board.rows()]

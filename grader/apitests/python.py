@@ -30,6 +30,9 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
         runtime = python_env.prepare(assignment)  # the build's own interpreter and packages (cached per run)
     except ConfigError as exc:
         return Prepared((), problem=f"the assignment's Python cannot run here: {exc} (a grader fault)")
+    if runtime.major < 3:
+        return Prepared((), problem=f"not run: the API tests need Python 3.6 or later, and this assignment runs "
+                                    f"{runtime.describe()}")
     assert build.bundle is not None
     shutil.copytree(build.bundle, workdir, symlinks=True, dirs_exist_ok=True)
     harness = workdir / FOLDER

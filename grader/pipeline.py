@@ -24,6 +24,9 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
+from grader.apitests.battery import Battery
+from grader.apitests.run import api_tests
+from grader.judging.apiresult import ApiResult
 from grader.sandbox import runner
 from grader.intake import python_env
 from grader.intake.build import Build, build
@@ -37,6 +40,7 @@ from grader.merge import over_previous
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.scoring import case_points
+from grader.judging.scoring import total as total_points
 from grader.shard import Shard
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal
 from grader.judging.verdicts import RunFacts, Verdict
@@ -151,6 +155,7 @@ class _Batch:
                                packages=python.packages if python else ())
         self._counter = 0
         self._lock = threading.Lock()
+        self.api_battery = Battery(testset.cases, assignment.api) if assignment.api is not None else None
 
     def case_table(self) -> list[dict]:
         """The cases as results.json lists them (with the case's own time limit, for the journal key)."""
@@ -163,8 +168,10 @@ class _Batch:
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
         resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
-        # A submission whose every case is in the journal is not even rebuilt.
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)}
+        # A submission whose every case is in the journal is not even rebuilt (unless its API part,
+        # which the journal does not hold, must run again).
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
+                    and self.assignment.api is None}
         total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
             + len(cases) * (len(submissions) - len(resumed))
         builds: dict[str, Build] = {}
@@ -175,6 +182,8 @@ class _Batch:
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
+        api_jobs: dict[Future, Submission] = {}
+        api_results: dict[str, tuple[ApiResult, ...]] = {}
         waiting = iter([s for s in submissions if s.id not in complete])
 
         def start_build() -> None:
@@ -201,14 +210,19 @@ class _Batch:
                 progress(0, total)
             for _ in range(jobs):
                 start_build()
-            while pending:
-                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            while pending or api_jobs:
+                ready, _ = wait([*pending, *api_jobs], return_when=FIRST_COMPLETED)
                 for future in ready:
+                    if future in api_jobs:
+                        api_results[api_jobs.pop(future).id] = future.result()
+                        continue
                     submission, case = pending.pop(future)
                     if case is None:
                         built = future.result()
                         builds[submission.id] = built
                         start_build()
+                        if self.assignment.api is not None:
+                            api_jobs[executor.submit(self._run_api, submission, built)] = submission
                         todo = [each for each in cases if each.id not in finished[submission.id]]
                         if not built.ok:
                             for each in todo:
@@ -232,15 +246,26 @@ class _Batch:
             graded.append(SubmissionResult(
                 id=submission.id, language=language,
                 build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
-                max_score=self.testset.total_points, complete=len(results) == len(cases),
-                source=str(submission.origin)))
+                max_score=total_points([self.testset.total_points, self.api_points]),
+                complete=len(results) == len(cases), source=str(submission.origin),
+                api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
             cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
                          "optimal_moves": c.optimal_moves, "visibility": c.visibility,
                          "board": list(self.expected[c.id].board.tiles)} for c in cases),
             submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
-            strict=self.assignment.strict)
+            strict=self.assignment.strict, api_points=self.api_points)
+
+    @property
+    def api_points(self) -> float:
+        return self.assignment.api.points if self.assignment.api is not None else 0.0
+
+    def _run_api(self, submission: Submission, built: Build) -> tuple[ApiResult, ...]:
+        """The submission's API tests (:mod:`grader.apitests`); never raises."""
+        assert self.assignment.api is not None
+        return api_tests(built, self.api_battery, self.assignment.api, self.assignment,
+                         lambda label: self._folder("runs", f"{submission.id}-{label}"))
 
     def _folder(self, kind: str, name: str) -> Path:
         """A fresh folder with an unguessable name: every run is the same user, and parents are

@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, SubmissionsError
+from grader.reports.api_views import integration_tests
 from grader.schemacheck import validate
 
 SCHEMA = "classroom.schema.json"
@@ -53,10 +54,15 @@ def classroom_result(submission: Mapping[str, Any], cases: Sequence[str] | None 
             "line_no": 0,
             "execution_time": f"{float(case.get('seconds') or 0):.2f}s",
         })
+    api = integration_tests(submission)  # API tests are visible: they always go with the cases
+    tests += [{"name": test["name"], "status": "pass" if test["passed"] else "fail",
+               "score": _number(test["points"]), "max_score": _number(test["max_points"]),
+               "message": test["message"], "line_no": 0, "execution_time": "0.00s"} for test in api]
     statuses = {test["status"] for test in tests}
     status = "error" if "error" in statuses else "fail" if "fail" in statuses else "pass"
     result = {"version": VERSION, "status": status,
-              "max_score": _number(sum(float(case["max_points"]) for case in chosen)), "tests": tests}
+              "max_score": _number(sum(float(case["max_points"]) for case in chosen)
+                                   + sum(test["max_points"] for test in api)), "tests": tests}
     validate(result, SCHEMA, "classroom result")
     return result
 

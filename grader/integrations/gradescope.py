@@ -33,6 +33,7 @@ from typing import Any
 
 import click
 
+from grader.reports.api_views import integration_tests
 from grader.schemacheck import validate
 from grader.judging.verdicts import Verdict
 from solver.fileio import write_atomic
@@ -74,10 +75,16 @@ def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, 
                       "status": "passed" if verdict is Verdict.AC else "failed",
                       "output": f"{verdict.value}: {verdict.meaning}\n\n{case.get('message', '')}".rstrip(),
                       "visibility": shown})
+    for test in integration_tests(submission):
+        tests.append({"name": test["name"], "score": _number(test["points"]), "max_score": _number(test["max_points"]),
+                      "status": "passed" if test["passed"] else "failed", "output": test["message"],
+                      "visibility": "visible"})
     counts = ", ".join(f"{n} {v}" for v, n in (submission.get("counts") or {}).items())
     hidden = sum(1 for test in tests[1:] if test["visibility"] != "visible")
+    api = integration_tests(submission)
     output = (f"Score {_number(submission['score'])} / {_number(submission['max_score'])} "
               f"on {len(submission['cases'])} cases" + (f" ({counts})" if counts else "") + "."
+              + (f" API tests: {sum(t['passed'] for t in api)} of {len(api)} passed." if api else "")
               + (f" {hidden} hidden cases show their results after the due date." if hidden else ""))
     if results.get("interrupted") or not submission.get("complete", True):
         output += " Grading stopped early: some cases were not graded."

@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 
+from grader.reports.api_views import html_section
 from solver.board import Board, Move
 from solver.fileio import write_atomic
 
@@ -205,6 +206,7 @@ def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -
     body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
             f'<section class="panel"><h2>Submissions × cases</h2>'
             f'<p class="hint">Pick a cell to replay that path.</p><div class="scroll">{_matrix(data)}</div></section>'
+            f'{html_section(results)}'
             f'<section class="top"><div class="panel"><h2>Score histogram</h2>{histogram_svg(percents)}</div>'
             f'<div class="panel"><h2>Verdicts</h2>{_legend()}</div></section>')
     # "<" escaped so no string in the data can close the script element.

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import ConfigError
+from grader.judging.apiresult import ApiResult
 from grader.judging.verdicts import Verdict
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.schemacheck import schema_problems
@@ -16,7 +17,7 @@ from solver.fileio import write_atomic
 
 SCHEMA = "results.schema.json"
 TOP_LEVEL = {"format_version", "testset", "testset_path", "interrupted", "strict", "isolation", "assignment",
-             "cases", "max_score", "submissions"}
+             "cases", "max_score", "submissions", "api_points"}
 
 
 def results_text(results: GradingResults) -> str:
@@ -68,10 +69,12 @@ def results_from_json(data: Mapping[str, Any]) -> GradingResults:
     submissions = tuple(
         SubmissionResult(id=s["id"], language=s["language"], build=dict(s["build"]),
                          cases=tuple(case_from_json(c) for c in s["cases"]), max_score=s["max_score"],
-                         complete=s.get("complete", True), source=s.get("source", ""))
+                         complete=s.get("complete", True), source=s.get("source", ""),
+                         api=tuple(ApiResult.from_json(entry) for entry in s.get("api", ())))
         for s in data["submissions"])
     return GradingResults(testset=data["testset"], testset_path=data.get("testset_path", ""),
                           assignment=dict(data["assignment"]), cases=tuple(dict(c) for c in data["cases"]),
                           submissions=submissions, isolation=tuple(data.get("isolation", ())),
                           interrupted=data.get("interrupted", False), strict=data.get("strict", False),
-                          extra={k: v for k, v in data.items() if k not in TOP_LEVEL})
+                          extra={k: v for k, v in data.items() if k not in TOP_LEVEL},
+                          api_points=float(data.get("api_points", 0.0)))

@@ -9,7 +9,7 @@ import click
 
 from grader.errors import EXIT_CODES, GraderError
 from grader.shard import Shard, ShardType
-from solver.clikit import DefaultGroup, exit_codes_epilog, run
+from solver.clikit import DefaultGroup, exit_codes_epilog, run, version_option
 from solver.errors import SolverError
 
 LAZY_COMMANDS: dict[str, str] = {
@@ -25,17 +25,19 @@ LAZY_COMMANDS: dict[str, str] = {
 EPILOG = exit_codes_epilog(EXIT_CODES)
 
 
-@click.group(cls=DefaultGroup, default="run", lazy=LAZY_COMMANDS, epilog=EPILOG,
+@click.group(cls=DefaultGroup, default="run", lazy=LAZY_COMMANDS, epilog=EPILOG, bare_help=True,
              context_settings={"help_option_names": ["-h", "--help"]})
+@version_option("grade")
 def main() -> None:
     """Grade N-puzzle submissions: `grade SUBMISSIONS_DIR` runs every submission on every case."""
 
 
-@main.command("run", epilog=EPILOG)
+@main.command("run")
 @click.argument("submissions_dir", metavar="SUBMISSIONS_DIR", type=click.Path(path_type=Path))
 @click.option("--testcases", "testset_dir", type=click.Path(path_type=Path), default=None,
-              help="Test-set folder (manifest.json, assignment.toml). Default: ./testcases if it has a manifest, "
-                   "else ./testcases/cmpe160, else the bundled cmpe160 set.")
+              help="Test-set folder (manifest.json, assignment.toml), or the name of a bundled set (cmpe160, "
+                   "cmpe160-hard, princeton). Default: ./testcases if it has a manifest, else "
+                   "./testcases/cmpe160, else the bundled cmpe160 set.")
 @click.option("--assignment", "assignment_path", type=click.Path(path_type=Path), default=None,
               help="assignment.toml to use instead of the one in the test-set folder.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("grading-results"),
@@ -67,10 +69,11 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     from grader.journal import Journal
     from grader.pipeline import default_testset, grade
     from grader.reports.table import render
+    from grader.testsets.bundled import resolve_testset
 
     jobs = jobs or max(1, min(4, os.cpu_count() or 1))
     with _progress_bar(enabled=not no_progress) as progress:
-        results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
+        results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir, jobs=jobs, only=only or None,
                         strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
                         shard=shard, cases=cases or None, journal=Journal(out_dir, resume))
     if output_format == "classroom":
@@ -86,7 +89,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     return 0
 
 
-@main.command("check", epilog=EPILOG)
+@main.command("check")
 @click.argument("output", type=click.Path(path_type=Path))
 @click.option("--input", "input_path", type=click.Path(path_type=Path), default=None,
               help="The puzzle the output answers (default: its first board).")

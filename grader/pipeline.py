@@ -37,14 +37,14 @@ from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.scoring import case_points
 from grader.shard import Shard
+from grader.testsets.bundled import bundled_set
 from grader.testsets.model import Case, CaseSet, load_testset
 from grader.judging.verdicts import RunFacts, Verdict
 from grader.judging.verify import Expected, Rules, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_TESTSET = PACKAGE_ROOT / "testcases" / "cmpe160"
+BUNDLED_TESTSET = bundled_set()
 STDERR_LINES = 20
 
 OnResult = Callable[[str, CaseResult], None]

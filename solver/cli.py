@@ -6,6 +6,8 @@ Only argument handling lives here; the work is in :mod:`solver.solve` and
 
 from __future__ import annotations
 
+import os
+
 import sys
 
 import click
@@ -79,7 +81,9 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
 
 
 def entry(args: list[str] | None = None) -> int:
-    return run(main, "solver", (SolverError,), args)
+    # The installed script says its own name in usage lines and errors; `python -m solver` says "solver".
+    prog = "npuzzle-solve" if os.path.basename(sys.argv[0] or "") == "npuzzle-solve" else "solver"
+    return run(main, prog, (SolverError,), args)
 
 
 if __name__ == "__main__":

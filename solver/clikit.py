@@ -9,11 +9,16 @@ puzzle.txt`` work), loading subcommands lazily to keep start-up fast; and
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import os
 import sys
 import traceback
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable)
 
 
 class DefaultGroup(click.Group):
@@ -23,10 +28,12 @@ class DefaultGroup(click.Group):
     when that command runs or when help lists it.
     """
 
-    def __init__(self, *args, default: str, lazy: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args, default: str, lazy: dict[str, str] | None = None, bare_help: bool = False,
+                 **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.default = default
         self.lazy = dict(lazy or {})
+        self.bare_help = bare_help
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -39,6 +46,10 @@ class DefaultGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         known = set(self.commands) | set(self.lazy)
+        if not args and self.bare_help:
+            # No arguments at all: the default command would only complain about a missing one.
+            click.echo(ctx.get_help())
+            ctx.exit(0)
         if not args or (args[0] not in known and args[0] not in ("--help", "-h", "--version")):
             args = [self.default, *args]
         return super().parse_args(ctx, args)
@@ -75,6 +86,22 @@ def run(command: click.Command, prog: str, handled: tuple[type[BaseException], .
                    "(set NPUZZLE_DEBUG=1 for details)", err=True)
         return 1
     return int(result or 0)
+
+
+def version_option(prog: str) -> Callable[[F], F]:
+    """``--version``: the installed npuzzle-grader's version (``unknown`` when run from a bare checkout)."""
+    def show(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        if not value or ctx.resilient_parsing:
+            return
+        try:
+            version = importlib.metadata.version("npuzzle-grader")
+        except importlib.metadata.PackageNotFoundError:
+            version = "unknown (not installed)"
+        click.echo(f"{prog} {version}")
+        ctx.exit(0)
+
+    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
+                        help="Show the version and exit.")
 
 
 def exit_codes_epilog(codes: dict[int, str]) -> str:

@@ -13,13 +13,9 @@ from pathlib import Path
 
 import click
 
-from grader.errors import EXIT_CODES, TestsetInvalid
+from grader.errors import TestsetInvalid
 from grader.testsets.model import VISIBILITIES
 from grader.testsets.certify import STYLES
-from solver.clikit import exit_codes_epilog
-
-EPILOG = exit_codes_epilog({code: text for code, text in EXIT_CODES.items() if code in (0, 1, 2, 3, 4, 6, 8, 130)})
-
 
 OTHER_GROUPS = ("random_3x3", "buckets", "two_by_two", "unsolvable_sizes", "solved_sizes", "corners", "hardest")
 """generate's options for the groups other than the deep 4x4 boards (refused with --deep-only)."""
@@ -46,12 +42,12 @@ def _range(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int,
     return int(match[1]), int(match[2])
 
 
-@click.group("testcases", epilog=EPILOG)
+@click.group("testcases")
 def testcases() -> None:
     """Make, import and check test sets whose every answer the reference solver certified."""
 
 
-@testcases.command("generate", epilog=EPILOG)
+@testcases.command("generate")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", required=True, help="Any text; the same seed and options give the same files.")
 @click.option("--style", type=click.Choice(STYLES), default="plain", show_default=True,
@@ -122,7 +118,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
     return 0
 
 
-@testcases.command("import", epilog=EPILOG)
+@testcases.command("import")
 @click.argument("source_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="The set folder to create (or, with --append, to add to).")
@@ -182,7 +178,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     return 0
 
 
-@testcases.command("validate", epilog=EPILOG)
+@testcases.command("validate")
 @click.argument("set_dir", type=click.Path(path_type=Path))
 @click.option("-v", "--verbose", is_flag=True, help="A line per case as it is re-derived (on stderr).")
 def validate_command(set_dir: Path, verbose: bool) -> int:

@@ -54,7 +54,7 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
     """Solve IN (default ./input.txt; '-' reads stdin) and write the shortest solution."""
     from solver.fileio import read_input, remove_stale, write_atomic
     from solver.formats import format_solution, parse_puzzle
-    from solver.solve import solve
+    from solver.solve import FAST_EXTRA, auto_algorithm, solve
 
     if output_path is None:
         output_path = "output.txt" if input_path is None else "-"
@@ -62,6 +62,10 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
         input_path = "input.txt"
     try:
         board = parse_puzzle(read_input(input_path), "<stdin>" if input_path == "-" else input_path)
+        if algorithm == "auto" and auto_algorithm(board.n) == "astar":
+            click.echo(f"note: numba is not installed, so this {board.n}x{board.n} board is solved by the "
+                       f"pure-Python A* (much slower, and memory-hungry on deep boards); for the compiled "
+                       f"search: {FAST_EXTRA}", err=True)
         result = solve(board, algorithm, heuristic, node_limit)
         text = format_solution(result.path)
         if output_path == "-":

@@ -80,6 +80,10 @@ def run(command: click.Command, prog: str, handled: tuple[type[BaseException], .
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 1
     except Exception as exc:  # the last line of defence: never a raw traceback
+        if isinstance(exc, ModuleNotFoundError) and exc.name in ("numba", "numpy", "llvmlite"):
+            click.echo(f"{prog}: this needs {exc.name}, which is not installed: "
+                       "pip install 'npuzzle-grader[fast]'", err=True)
+            return 1
         if os.environ.get("NPUZZLE_DEBUG"):
             traceback.print_exc()
         click.echo(f"{prog}: internal error: {type(exc).__name__}: {exc} "

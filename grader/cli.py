@@ -15,6 +15,7 @@ from solver.errors import SolverError
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
     "classroom": "grader.integrations.classroom:classroom_command",
+    "cluster": "grader.integrations.clusters:cluster_command",
     "gradescope": "grader.integrations.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
     "report": "grader.reports.html_report:report_command",
@@ -53,7 +54,9 @@ def main() -> None:
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--shard", type=ShardType(), default=None,
-              help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`.")
+              help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`. "
+                   "`auto` takes the slice from Slurm array, Kubernetes Indexed Job or NPUZZLE_SHARD_* "
+                   "variables (`grade cluster recipes`).")
 @click.option("--format", "output_format", type=click.Choice(["table", "classroom"]), default="table",
               show_default=True, help="stdout: the score table, or GitHub Classroom's result JSON (one submission).")
 @click.option("--resume", is_flag=True,

@@ -200,6 +200,27 @@ def validate_command(set_dir: Path, verbose: bool) -> int:
     return 0
 
 
+@testcases.command("export")
+@click.argument("set_dir", type=click.Path(path_type=Path))
+@click.option("--visible", "visible_only", is_flag=True, required=True,
+              help="Keep only the visible cases (required: the one kind of export).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True, help="Folder to write.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def export_command(set_dir: Path, visible_only: bool, out_dir: Path, force: bool) -> int:
+    """Copy a test set with only its visible cases, e.g. for a GitHub Classroom template repository.
+
+    Hidden cases' inputs (and any board file no visible case uses) are left out; the set's other
+    files (assignment.toml, libraries, drivers) are kept.
+    """
+    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.export import export_visible
+
+    exported = export_visible(resolve_testset(set_dir), out_dir, force)
+    click.echo(f"wrote {exported.folder}: {exported.kept} visible cases; left out {len(exported.left_out)} "
+               "cases that are not visible")
+    return 0
+
+
 def _safe_name(out_dir: Path) -> str:
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", out_dir.resolve().name).strip("-._")
     return name or "testset"

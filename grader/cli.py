@@ -16,6 +16,7 @@ LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
     "classroom": "grader.integrations.classroom:classroom_command",
     "cluster": "grader.integrations.clusters:cluster_command",
+    "export": "grader.integrations.lms:export_command",
     "gradescope": "grader.integrations.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
     "report": "grader.reports.html_report:report_command",

@@ -9,7 +9,7 @@ import click
 
 from grader.errors import EXIT_CODES, GraderError
 from grader.shard import Shard, ShardType
-from solver.clikit import DefaultGroup, exit_codes_epilog, run, version_option
+from solver.clikit import DefaultGroup, ProgressLines, exit_codes_epilog, run, version_option
 from solver.errors import SolverError
 
 LAZY_COMMANDS: dict[str, str] = {
@@ -75,11 +75,15 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     from grader.reports.table import render
     from grader.testsets.bundled import resolve_testset
 
-    jobs = jobs or max(1, min(4, os.cpu_count() or 1))
+    from grader.integrations.container import read_capacity
+
+    jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
+    journal = Journal(out_dir, resume)
     with _progress_bar(enabled=not no_progress) as progress:
-        results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir, jobs=jobs, only=only or None,
-                        strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
-                        shard=shard, cases=cases or None, journal=Journal(out_dir, resume))
+        results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir,
+                        jobs=jobs, only=only or None, strict=strict, assignment_path=assignment_path,
+                        time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal)
+    _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json
         click.echo(classroom_json(results.to_json()))
@@ -88,9 +92,29 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "
                f"{out_dir / 'feedback'}/, {out_dir / 'junit'}/", err=True)
     if results.interrupted:
-        click.echo("grade: interrupted; finished results were saved", err=True)
+        click.echo(f"grade: interrupted; finished results were saved in {out_dir}/.journal: run the same command "
+                   "with --resume to grade only what is left", err=True)
         return 130
     return 0
+
+
+def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal, submissions_dir: Path,
+                          out_dir: Path) -> None:
+    """What a silent no-op would hide: --only patterns that matched nobody, --resume with nothing to resume."""
+    import fnmatch
+
+    graded = [s.id for s in results.submissions]
+    for pattern in only:
+        if not any(fnmatch.fnmatchcase(sid, pattern) for sid in graded):
+            click.echo(f"grade: warning: --only {pattern!r} matches no submission in {submissions_dir} "
+                       "(ids are folder or zip names; patterns are globs)", err=True)
+    if resume and not journal.found:
+        click.echo(f"grade: warning: --resume found no journal in {out_dir}/.journal, so everything was graded",
+                   err=True)
+    elif resume:
+        complete = sum(1 for s in results.submissions if s.complete)
+        click.echo(f"grade: resumed: {journal.reused} results from the journal were kept, not run again "
+                   f"({complete} of {len(results.submissions)} submissions now complete)", err=True)
 
 
 @main.command("check")
@@ -114,13 +138,17 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
 
 
 class _progress_bar:
-    """A progress bar on stderr (only on a terminal); yields the pipeline's progress callback."""
+    """Progress on stderr: a bar on a terminal, else a line every few seconds (CI logs, Gradescope);
+    yields the pipeline's progress callback."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
+        self.lines = ProgressLines("grading", "runs") if enabled and not self.enabled else None
         self.bar = None
 
     def __enter__(self):
+        if self.lines is not None:
+            return self.lines.__enter__().update
         if not self.enabled:
             return None
         self.position = 0
@@ -135,6 +163,8 @@ class _progress_bar:
         return update
 
     def __exit__(self, *exc) -> None:
+        if self.lines is not None:
+            self.lines.__exit__(*exc)
         if self.bar is not None:
             self.bar.__exit__(*exc)
 

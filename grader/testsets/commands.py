@@ -13,9 +13,10 @@ from pathlib import Path
 
 import click
 
-from grader.errors import TestsetInvalid
+from grader.errors import ConfigError, TestsetInvalid
 from grader.testsets.model import VISIBILITIES
 from grader.testsets.certify import STYLES
+from solver.clikit import ProgressLines
 
 OTHER_GROUPS = ("random_3x3", "buckets", "two_by_two", "unsolvable_sizes", "solved_sizes", "corners", "hardest")
 """generate's options for the groups other than the deep 4x4 boards (refused with --deep-only)."""
@@ -189,7 +190,19 @@ def validate_command(set_dir: Path, verbose: bool) -> int:
     """
     from grader.testsets.validate import validate_testset
 
-    report = validate_testset(set_dir, progress=_echo_err if verbose else (lambda m: None))
+    total = _case_count(set_dir)
+    with ProgressLines("validating", "cases") as lines:
+        checked = 0
+        lines.update(0, total)
+
+        def progress(message: str) -> None:  # one message per case re-derived
+            nonlocal checked
+            checked += 1
+            lines.update(checked)
+            if verbose:
+                _echo_err(message)
+
+        report = validate_testset(set_dir, progress=progress)
     for problem in report.problems:
         click.echo(problem)
     if report.problems:
@@ -219,6 +232,18 @@ def export_command(set_dir: Path, visible_only: bool, out_dir: Path, force: bool
     click.echo(f"wrote {exported.folder}: {exported.kept} visible cases; left out {len(exported.left_out)} "
                "cases that are not visible")
     return 0
+
+
+def _case_count(set_dir: Path) -> int | None:
+    """How many cases the set's manifest lists, for progress lines (None when it cannot be read)."""
+    from grader.testsets.model import MANIFEST, read_manifest_json
+
+    manifest = set_dir / MANIFEST if set_dir.is_dir() else set_dir
+    try:
+        cases = read_manifest_json(manifest).get("cases")
+    except (ConfigError, AttributeError):
+        return None
+    return len(cases) if isinstance(cases, list) else None
 
 
 def _safe_name(out_dir: Path) -> str:

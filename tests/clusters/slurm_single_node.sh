@@ -32,7 +32,7 @@ mkdir -p "$work/munge"
 chmod 700 "$work/munge"
 mungekey --create --keyfile "$work/munge/munge.key" --force
 chmod 400 "$work/munge/munge.key"
-munged --force --key-file "$work/munge/munge.key" --socket "$work/munge/munge.socket" \
+munged --foreground --force --key-file "$work/munge/munge.key" --socket "$work/munge/munge.socket" \
   --pid-file "$work/munge/munged.pid" --log-file "$work/munge/munged.log" --seed-file "$work/munge/seed" &
 pids+=($!)
 sleep 1

@@ -137,6 +137,11 @@ def _compact(full: dict[str, Any] | None, start: Sequence[int] | None) -> dict[s
     return compact
 
 
+def _goal(n: Any, blank_first: bool) -> list[int] | None:
+    """The assignment's goal board for a case (blank last, or blank first), as the replay shows it."""
+    return list(Board.goal(n, blank_first).tiles) if isinstance(n, int) and n >= 2 else None
+
+
 def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the page's script needs, as compact JSON-ready data.
 
@@ -145,9 +150,11 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
     each distinct text appears once (hundreds of students share a few dozen messages).
     """
     inputs = _case_inputs(results)
+    blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
     cases = [{"id": str(case["id"]), "n": case.get("n"), "optimal": case.get("optimal_moves"),
               "solvable": case.get("solvable", True), "points": case.get("points"),
-              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"]))}
+              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"])),
+              "goal": _goal(case.get("n"), blank_first)}
              for case in results.get("cases", [])]
     order = {case["id"]: index for index, case in enumerate(cases)}
     messages: dict[str, int] = {}

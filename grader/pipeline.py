@@ -42,14 +42,14 @@ from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.scoring import case_points
 from grader.judging.scoring import total as total_points
 from grader.shard import Shard
+from grader.testsets.bundled import bundled_set
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal
 from grader.judging.verdicts import RunFacts, Verdict
 from grader.judging.verify import Expected, Rules, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_TESTSET = PACKAGE_ROOT / "testcases" / "cmpe160"
+BUNDLED_TESTSET = bundled_set()
 STDERR_LINES = 20
 
 OnResult = Callable[[str, CaseResult], None]
@@ -70,7 +70,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
           on_result: OnResult | None = None, shard: Shard | None = None,
-          cases: Iterable[str] | None = None, journal: Journal | None = None) -> GradingResults:
+          cases: Iterable[str] | None = None, journal: Journal | None = None,
+          memory_mb: int | None = None) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
@@ -78,8 +79,10 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     replaces every case's wall limit; ``cases`` keeps the cases matching one of its patterns
     (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
-    the reports in ``out_dir`` keep the other submissions' entries. Returns the results
-    (``interrupted`` after Ctrl-C).
+    the reports in ``out_dir`` keep the other submissions' entries. ``memory_mb`` replaces the
+    assignment's memory limit per run (Gradescope sizes it to the container). results.json records
+    the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
+    checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -88,6 +91,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
+    if memory_mb is not None:
+        assignment = dataclasses.replace(assignment, limits=dataclasses.replace(assignment.limits,
+                                                                                memory_mb=memory_mb))
     require_goal(testset, assignment.blank_first, assignment.source)
     python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
     expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
@@ -102,9 +108,11 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]
         batch = _Batch(testset, assignment, expected, temp, time_limit, python)
-        finished = journal.start(run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)) \
-            if journal else {}
+        key = run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)
+        finished = journal.start(key) if journal else {}
         results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
+        results = dataclasses.replace(results, extra={**results.extra, "testset_hash": key,
+                                                      "shard": shard.to_json() if shard else None})
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:

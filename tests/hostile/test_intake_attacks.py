@@ -116,3 +116,34 @@ def test_the_graders_own_names_never_collide(tmp_path: Path, victim: Path) -> No
     hostile = graded(submissions(tmp_path, "reserved_names", victim))["reserved_names"]
     assert verdicts(hostile) == {"NO"}, messages(hostile)  # never JE; the shipped output.txt is not an answer
     assert "output.txt was not created" in messages(hostile)
+
+
+def test_a_students_folder_cannot_shadow_the_api_harness(tmp_path: Path) -> None:
+    from grader.apitests.battery import Battery
+    from grader.apitests.run import run_api_tests
+    from grader.intake.build import build
+    from grader.testsets.assignment import load_assignment
+    from grader.testsets.model import load_testset
+
+    api_data = REPO / "tests" / "grader" / "apitests" / "data"
+    assignment = load_assignment(api_data / "testset" / "assignment.toml")
+    battery = Battery(load_testset(api_data / "testset").cases, assignment.api)
+    sample = api_data / "python" / "manhattan-counts-blank"
+    submission = tmp_path / "sub"
+    shutil.copytree(sample, submission)
+    shutil.copytree(HOSTILE / "api_harness_shadow" / "_npuzzle_api", submission / "_npuzzle_api")
+    base = Path(tempfile.mkdtemp(prefix="npuzzle-api-hostile-"))
+    base.chmod(0o711)
+
+    def folder(label: str = "run") -> Path:
+        made = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=base))
+        made.chmod(0o711)
+        return made
+
+    try:
+        built = build(submission, folder("build"), assignment)
+        results = run_api_tests(built, battery, assignment.api, assignment, folder)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    failed = sorted(r.name for r in results if not r.passed)
+    assert failed == json.loads((sample / "expected.json").read_text())["fails"]

@@ -30,7 +30,7 @@ from grader.intake import python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
 from grader.testsets.assignment import Assignment, find_assignment, load_assignment
-from grader.intake.discovery import Submission, discover, require_folder
+from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.errors import CaseFileError, ConfigError
 from grader.judging.hints import Context, tail
 from grader.journal import Finished, Journal, run_key
@@ -206,7 +206,7 @@ class _Batch:
             done += 1
             if journal:
                 built = builds[submission.id]
-                journal.record(submission.id, str(submission.origin), built.language, built.to_json(), result)
+                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
             if on_result:
                 on_result(submission.id, result)
             if progress:
@@ -254,7 +254,7 @@ class _Batch:
                 id=submission.id, language=language,
                 build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
                 max_score=total_points([self.testset.total_points, self.api_points]),
-                complete=len(results) == len(cases), source=str(submission.origin),
+                complete=len(results) == len(cases), source=printable_id(str(submission.origin)),
                 api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
@@ -290,6 +290,11 @@ class _Batch:
         return folder
 
     def _build(self, submission: Submission) -> Build:
+        built = self._build_unsafe(submission)
+        # File names in a submission may be any bytes: messages name them in text every report can write.
+        return dataclasses.replace(built, message=printable_id(built.message), log=printable_id(built.log))
+
+    def _build_unsafe(self, submission: Submission) -> Build:
         if submission.root is None:
             return Build("unknown", None, failure=Verdict.CE, message=submission.problem or "unreadable submission")
         try:

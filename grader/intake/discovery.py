@@ -58,8 +58,8 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
                 root = unwrap(entry)
                 inner = _lone_zip(root)
             except OSError as exc:  # one unreadable folder is that student's result, not a stopped batch
-                found.setdefault(entry.name, Submission(entry.name, entry, None,
-                                                        f"cannot read {entry}: {exc.strerror or exc}"))
+                sid = printable_id(entry.name)
+                found.setdefault(sid, Submission(sid, entry, None, f"cannot read {entry}: {exc.strerror or exc}"))
                 continue
             # An LMS download: the student's folder holds just the archive they uploaded.
             submission = (Submission(entry.name, entry, root) if inner is None
@@ -68,10 +68,21 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
             submission = _from_zip(entry, staging / "zips" / entry.stem)
         else:
             continue
+        submission = dataclasses.replace(submission, id=printable_id(submission.id))
         if submission.id in found:
             continue  # a folder and a zip with the same id: the folder (first by name) is graded
         found[submission.id] = submission
     return [found[key] for key in sorted(found)]
+
+
+def printable_id(name: str) -> str:
+    """A folder or file name as a submission id: bytes that are not UTF-8 (which Python keeps as
+    lone surrogates, and no report can write) shown as ``\\xNN``.
+
+    >>> printable_id("bad\\udcffname"), printable_id("çağrı")
+    ('bad\\\\xffname', 'çağrı')
+    """
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def require_folder(submissions_dir: Path) -> None:

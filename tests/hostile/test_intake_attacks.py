@@ -10,6 +10,7 @@ same as when it is graded alone.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -147,3 +148,18 @@ def test_a_students_folder_cannot_shadow_the_api_harness(tmp_path: Path) -> None
         shutil.rmtree(base, ignore_errors=True)
     failed = sorted(r.name for r in results if not r.passed)
     assert failed == json.loads((sample / "expected.json").read_text())["fails"]
+
+
+def test_names_that_are_not_utf8_never_stop_the_batch(tmp_path: Path, victim: Path) -> None:
+    # Folder and file names are bytes; Python keeps the invalid ones as lone surrogates, which no
+    # report can encode. They were an "internal error" for the whole batch; now they are shown escaped.
+    subs = submissions(tmp_path, "symlink_input", victim)
+    weird = os.path.join(bytes(subs), b"caf\xe9-latin1")
+    os.makedirs(weird)
+    shutil.copytree(WELL_BEHAVED, os.fsdecode(weird), dirs_exist_ok=True)
+    with open(os.path.join(bytes(subs / "symlink_input"), b"notes-\xff.txt"), "wb") as notes:
+        notes.write(b"x")
+    os.symlink(bytes(victim), os.path.join(bytes(subs / "symlink_input"), b"input.txt"))
+    by_id = graded(subs)
+    assert by_id["caf\\xe9-latin1"]["verdict"] == "AC"
+    assert verdicts(by_id["symlink_input"]) == {"CE"}

@@ -28,10 +28,7 @@ from solver.search.heuristic import MAX_PATTERN
 from solver.search.pdb_index import _extra, _rank, dense_extra
 
 
-FOUND, LIMIT, TOO_DEEP, NOT_FOUND, FULL = 0, 1, 2, 3, 4
-MAX_DEPTH = 1000
-"""Deepest bound the kernel's fixed stack allows; far beyond any board it could finish."""
-_NO_LIMIT = np.iinfo(np.int64).max
+from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa: F401  (the statuses it returns)
 
 
 # --------------------------------------------------------------------------- the kernel

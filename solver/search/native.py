@@ -262,6 +262,8 @@ def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int
         status[1] = 1  # Ctrl-C: the builder stops at its next check
         worker.join()
         raise
+    if result and result[0] == -3:
+        raise MemoryError("no memory for the table builder's 1 MB region table")
     if not result or result[0] < 0:
         raise ValueError(f"pattern {tiles} on 4x4: not a pattern table (an odd or negative excess)")
     if progress and int(status[0]) > told:

@@ -197,3 +197,11 @@ def test_the_search_reads_the_dense_tables_as_python_does(pdb_cache):
         with pytest.raises(SearchLimitError) as caught:
             run(board, heuristic, "pdb", node_limit=0)
         assert caught.value.bound == max(h(board.tiles), h(mirrored(board.tiles)))
+
+
+@pytest.mark.parametrize(("n", "tile"), [(3, 5), (4, 8), (5, 13)])
+def test_one_tile_tables_are_written_without_a_search_as_the_builder_would(tmp_path, monkeypatch, n, tile):
+    monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))
+    info = load_table(n, (tile,), show_progress=False)
+    assert info.status == "built"
+    assert bytes(info.table) == bytes(pack_table(n, (tile,), build_table(n, (tile,))))

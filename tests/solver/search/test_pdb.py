@@ -136,7 +136,8 @@ def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
         line = next(line for line in out.splitlines() if line.startswith(name))
         assert line.rstrip().endswith("ok"), line
     assert f"cache folder: {pdb_cache}" in out
-    assert "search kernel ready in" in out
+    assert "4x4 pattern-database kernel and builder: " in out  # native, or numba and why
+    assert "numba kernel (other sizes and heuristics) ready in" in out
 
 
 def test_unwritable_cache_still_gives_the_table(tmp_path: Path, monkeypatch):

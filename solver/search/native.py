@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
 from solver.search.pdb_layout import DENSE_CAP, is_dense
 
@@ -50,8 +51,10 @@ _library: ctypes.CDLL | None = None
 _failure: str | None = None
 
 
-class NativeUnavailableError(RuntimeError):
+class NativeUnavailableError(SolverError, RuntimeError):
     """``NPUZZLE_KERNEL=native`` was asked for, but the library could not be built or loaded."""
+
+    exit_code = 1
 
 
 def choice() -> str:

@@ -30,7 +30,7 @@
 #define MAX_DEPTH 1000
 enum { FOUND = 0, LIMIT = 1, TOO_DEEP = 2, NOT_FOUND = 3, FULL = 4 };
 
-/* The heuristic's layout, filled by the caller (see ckernel.py: spec_array). */
+/* The heuristic's layout, filled by the caller (solver/search/native.py: spec_array). */
 typedef struct {
     int64_t sets;
     int64_t slot_of[MAX_SETS][NN];   /* slot of tile t in set s, or -1 (one-tile pattern) */

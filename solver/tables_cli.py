@@ -18,7 +18,8 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     pattern's tiles cut the free cells in two (a table stores the minimum over the blank's
     possible regions, which IDA* tolerates).
     """
-    from solver.search.pdb_build import pattern_value, splits_free_cells
+    from solver.search.pdb_build import splits_free_cells
+    from solver.search.pdb_layout import pattern_value
 
     rng = random.Random(seed)
 
@@ -47,8 +48,7 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
 
 def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
     from solver.search.pdb import load_tables
-    from solver.search.pdb_build import check_table, max_excess
-    from solver.search.pdb_layout import PARTITIONS, patterns, placements
+    from solver.search.pdb_layout import PARTITIONS, check_table, max_excess, patterns, placements
 
     rows, tables = [], {}
     for info in load_tables(n, patterns(n), show_progress=None, rebuild=rebuild):
@@ -99,7 +99,11 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
     from solver.search.tablecache import cache_dir
 
     chosen = sorted({int(s) for s in sizes} or {2, 3, 4})
-    warm = None
+    warm = native = None
+    if any(n >= 4 for n in chosen):  # first: the native library also builds the 4x4 tables
+        from solver.search.native import warm_up
+
+        native = warm_up()
     if any(n >= 4 for n in chosen):  # first, so that it includes importing numba
         began = time.perf_counter()
         from solver.search.idastar import idastar
@@ -115,8 +119,12 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
                "tiles' Manhattan distance (pattern databases; dense 7-tile tables store at most +10, which keeps "
                "them admissible)")
     click.echo(f"cache folder: {cache_dir()}")
+    if native is not None:
+        click.echo(f"4x4 pattern-database kernel and builder: {native[0]}, ready in {native[1]:.2f} s "
+                   "(compiled once, then loaded from the cache folder)")
     if warm is not None:
-        click.echo(f"search kernel ready in {warm:.2f} s (numba import plus compile, or load from its cache)")
+        click.echo(f"numba kernel (other sizes and heuristics) ready in {warm:.2f} s (numba import plus compile, "
+                   "or load from its cache)")
     bad = [row[0] for row in rows if row[-1] != "ok"]
     if bad:
         click.echo(f"tables failing their checks: {', '.join(map(str, bad))}", err=True)

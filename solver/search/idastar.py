@@ -1,7 +1,9 @@
 """IDA*'s Python face: run the compiled kernel on a :class:`~solver.board.Board` and read its answer.
 
-The search itself is :func:`solver.search.kernel._search`; :mod:`solver.search.parallel`
-shares its large iterations among threads. This module turns a board into the kernel's
+The search itself is :func:`solver.search.kernel._search`, or for the 4×4 pattern databases the
+native kernel of :mod:`solver.search.native` (the same search, node for node, several times
+faster, and without importing numba); :mod:`solver.search.parallel` picks one and shares its
+large iterations among threads. This module turns a board into the kernel's
 arrays, the kernel's status into a :class:`~solver.search.result.SearchResult` or a
 :class:`~solver.errors.SearchLimitError`, and its move list back into boards.
 """
@@ -15,9 +17,9 @@ import numpy as np
 from solver.board import Board
 from solver.errors import SearchLimitError
 from solver.search.heuristic import Heuristic, simple_heuristic
-from solver.search.kernel import _NO_LIMIT, LIMIT, MAX_DEPTH, TOO_DEEP
 from solver.search.parallel import search, threads_available
 from solver.search.result import SearchResult, unsolvable_result
+from solver.search.status import LIMIT, MAX_DEPTH, NO_LIMIT, TOO_DEEP
 
 
 def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | None = None,
@@ -34,7 +36,7 @@ def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | No
         return unsolvable_result(algorithm, heuristic.name)
     n = board.n
     tiles = np.array(board.tiles, dtype=np.int64)
-    limit = _NO_LIMIT if node_limit is None else int(node_limit)
+    limit = NO_LIMIT if node_limit is None else int(node_limit)
     outcome = search(tiles, n, heuristic, limit, threads_available() if threads is None else threads)
     expanded, generated, length, bound, path = (outcome.expanded, outcome.generated, outcome.length,
                                                 outcome.bound, outcome.path)

@@ -12,7 +12,9 @@ can share one search's large iterations among threads.
 
 Importing this module imports numpy and numba (about 0.3 s) and, on the very first run on a
 machine, compiles the kernel (a few seconds; then cached by numba on disk). Solving a 3×3
-board never comes here (see :mod:`solver.search.exact`).
+board never comes here (see :mod:`solver.search.exact`), nor, where a C compiler exists, a 4×4
+board with the pattern databases: :mod:`solver.search.native` runs this same search (node for
+node) in C. This kernel stays the reference and the fallback for it.
 
 Determinism: children are tried in UP, DOWN, LEFT, RIGHT order (the blank's direction), the
 move back to the parent is skipped, and the first path found within the final bound is
@@ -28,10 +30,7 @@ from solver.search.heuristic import MAX_PATTERN
 from solver.search.pdb_index import _extra, _rank, dense_extra
 
 
-FOUND, LIMIT, TOO_DEEP, NOT_FOUND, FULL = 0, 1, 2, 3, 4
-MAX_DEPTH = 1000
-"""Deepest bound the kernel's fixed stack allows; far beyond any board it could finish."""
-_NO_LIMIT = np.iinfo(np.int64).max
+from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa: F401  (the statuses it returns)
 
 
 # --------------------------------------------------------------------------- the kernel

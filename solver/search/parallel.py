@@ -1,8 +1,9 @@
 """IDA* with each large iteration shared among threads, giving exactly the sequential answer.
 
 An 80-move 15-puzzle spends minutes of CPU in its last few iterations, and a grading machine
-has more than one core. The kernel (:func:`solver.search.kernel._search`) releases the GIL, so
-threads share the pattern databases instead of copying them into processes.
+has more than one core. Both kernels (numba's :func:`solver.search.kernel._search` and the native
+4×4 one, :mod:`solver.search.native`) release the GIL, so threads share the pattern databases
+instead of copying them into processes.
 
 How one iteration (one cost bound) is shared:
 
@@ -29,7 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.search.heuristic import Heuristic
-from solver.search.kernel import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP, _search
+from solver.search.native import NativeKernel, native_kernel
+from solver.search.status import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP
 
 SPLIT_FROM = 400_000
 """An iteration expanding at least this many nodes makes the next one worth sharing."""
@@ -62,10 +64,12 @@ def threads_available() -> int:
 
 
 class _Kernel:
-    """The kernel with one board size and heuristic bound in."""
+    """The numba kernel with one board size and heuristic bound in."""
 
     def __init__(self, n: int, heuristic: Heuristic) -> None:
-        self.n, self.h = n, heuristic
+        from solver.search.kernel import _search  # numba: imported only when this kernel runs
+
+        self.search, self.n, self.h = _search, n, heuristic
         self.no_entries = np.zeros((1, 1), dtype=np.int64)
         self.no_counts = np.zeros((1, 4), dtype=np.int64)
 
@@ -73,15 +77,24 @@ class _Kernel:
                  bound: int = -1, single: bool = True, collect_depth: int = 0,
                  entries: np.ndarray | None = None, counts: np.ndarray | None = None) -> int:
         h = self.h
-        return int(_search(board, self.n, h.kind, limit, h.pdb, h.offset, h.sets, h.slot, h.weight, h.cells,
+        return int(self.search(board, self.n, h.kind, limit, h.pdb, h.offset, h.sets, h.slot, h.weight, h.cells,
                            h.dense, h.members, path, counters, d0, bound, single, collect_depth,
                            self.no_entries if entries is None else entries,
                            self.no_counts if counts is None else counts))
 
 
+def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
+    """The native kernel where it runs this heuristic (see :mod:`solver.search.native`), else numba's.
+
+    Both give the same path and counts; ``$NPUZZLE_KERNEL`` can force either.
+    """
+    native = native_kernel(n, heuristic)
+    return native if native is not None else _Kernel(n, heuristic)
+
+
 def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, threads: int) -> Outcome:
     """IDA* from ``tiles`` (left as given) with up to ``threads`` threads; see the module docstring."""
-    kernel = _Kernel(n, heuristic)
+    kernel = kernel_for(n, heuristic)
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(5, dtype=np.int64)
     if threads <= 1:
@@ -111,7 +124,7 @@ def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, thr
 class _Split:
     """One iteration shared among threads."""
 
-    def __init__(self, kernel: _Kernel, tiles: np.ndarray, bound: int, remaining: int, threads: int,
+    def __init__(self, kernel: NativeKernel | _Kernel, tiles: np.ndarray, bound: int, remaining: int, threads: int,
                  depth: int) -> None:
         self.kernel, self.tiles, self.bound, self.remaining = kernel, tiles, bound, remaining
         self.threads, self.depth = threads, max(1, min(depth, bound))

@@ -36,9 +36,8 @@ import numpy as np
 
 from solver.errors import OutputError
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
-from solver.search.pdb_build import build_table, check_sparse, check_table, pack_table
-from solver.search.pdb_layout import (PARTITIONS, Progress, is_dense, mirror_cells, mirror_tile, patterns, placements,
-                                      table_bytes, table_key)
+from solver.search.pdb_layout import (PARTITIONS, Progress, check_table, is_dense, mirror_cells, mirror_tile, patterns,
+                                      placements, table_bytes, table_key)
 from solver.search.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
 
 # --------------------------------------------------------------------------- cache and loading
@@ -137,12 +136,26 @@ def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: boo
 
 def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, began: float,
                 progress: Progress | None) -> TableInfo:
-    dist = build_table(n, tiles, progress)
-    problem = check_sparse(n, tiles, dist)
+    from solver.search import native
+
+    if len(tiles) == 1:  # one tile alone always needs exactly its Manhattan distance: no search, no numba
+        table[:] = 0
+        problem = check_table(n, tiles, table)
+        if progress:
+            progress(placements(n, 1))
+    elif native.can_build(n, tiles):  # the C builder: the same bytes in a fifth of the memory
+        native.build_dense(tiles, table, progress)
+        problem = check_table(n, tiles, table)
+    else:
+        from solver.search.pdb_build import build_table, check_sparse, pack_table  # numba
+
+        dist = build_table(n, tiles, progress)
+        problem = check_sparse(n, tiles, dist)
+        if problem is None:
+            table[:] = pack_table(n, tiles, dist)
+        del dist
     if problem is not None:
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
-    table[:] = pack_table(n, tiles, dist)
-    del dist
     path = _table_path(n, tiles)
     try:
         write_table(path, table_key(n, tiles), table.tobytes())

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from solver.board import Board
-from solver.search.pdb_index import dense_extra, rank_step
-from solver.search.pdb_layout import DENSE_CAP, UNSET, Progress, dense_rank, is_dense, placements, table_bytes
+from solver.search.pdb_index import rank_step
+from solver.search.pdb_layout import DENSE_CAP, UNSET, Progress, is_dense, placements, table_bytes
+
 
 @njit(cache=True, inline="always")
 def _flood(reg, free, n, not_first_col, not_last_col):
@@ -205,26 +205,6 @@ def pack_table(n: int, tiles: Sequence[int], dist: np.ndarray) -> np.ndarray:
     return packed
 
 
-def max_excess(tiles: Sequence[int], table: np.ndarray) -> int:
-    """The most moves any placement needs beyond its tiles' Manhattan distance, as stored."""
-    if is_dense(tiles):
-        return 2 * int(max(np.max(table % 6), np.max(table // 6 % 6), np.max(table // 36)))
-    return 2 * int(max(np.max(table & 15), np.max(table >> 4)))
-
-
-def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
-    """The moves pattern ``tiles`` needs on a board, from its stored table (slow path, for checks)."""
-    nn = n * n
-    cells = [board_tiles.index(t) for t in tiles]
-    if is_dense(tiles):
-        excess = int(dense_extra(table, 0, dense_rank(n, cells)))
-    else:
-        index = sum(cell * nn ** i for i, cell in enumerate(cells))
-        excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
-    manhattan = sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in zip(cells, tiles))
-    return manhattan + 2 * excess
-
-
 def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) -> bool:
     """Whether the cells not holding ``tiles`` fall into more than one region for the blank."""
     occupied = sum(1 << board_tiles.index(t) for t in tiles)
@@ -238,15 +218,5 @@ def check_sparse(n: int, tiles: Sequence[int], dist: np.ndarray) -> str | None:
     if filled != placements(n, len(tiles)):
         return f"{filled:,} placements filled, expected {placements(n, len(tiles)):,}"
     if dist[sum((t - 1) * (n * n) ** i for i, t in enumerate(tiles))] != 0:
-        return "the goal placement is not at distance 0"
-    return None
-
-
-def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
-    """Check a stored table's shape and goal entry: ``None`` if sound, else what is wrong."""
-    expected = table_bytes(n, tiles)
-    if table.shape != (expected,):
-        return f"{table.shape[0]:,} bytes, expected {expected:,}"
-    if pattern_value(n, tiles, table, Board.goal(n).tiles) != 0:
         return "the goal placement is not at distance 0"
     return None

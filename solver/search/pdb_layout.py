@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from solver.search.pdb_index import rank_step
 
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     # 4×4: 7-7-1 (the top seven tiles, the bottom seven, tile 8 alone) and its reflection, 38 MB.
@@ -55,11 +54,21 @@ def placements(n: int, k: int) -> int:
 
 
 def dense_rank(n: int, cells: Sequence[int]) -> int:
-    """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says."""
+    """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says.
+
+    The same steps as the compiled :func:`solver.search.pdb_index.rank_step`, in plain Python so
+    that reading a table never imports numba.
+    """
     rank, used = 0, 0
     for i, cell in enumerate(cells):
-        rank, used = rank_step(rank, used, i, cell, n * n)
-    return int(rank)
+        rank = rank * (n * n - i) + cell - bin(used & ((1 << cell) - 1)).count("1")
+        used |= 1 << cell
+    return rank
+
+
+def dense_entry(table: np.ndarray, index: int) -> int:
+    """Entry ``index`` of a base-6 dense table (three per byte, the lowest digit first)."""
+    return int(table[index // 3]) // (1, 6, 36)[index % 3] % 6
 
 
 def table_bytes(n: int, tiles: Sequence[int]) -> int:
@@ -78,3 +87,34 @@ def mirror_tile(n: int, tile: int) -> int:
     """The tile whose goal cell is the mirror image of ``tile``'s goal cell (an involution)."""
     r, c = divmod(tile - 1, n)
     return c * n + r + 1
+
+
+def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:
+    """The moves pattern ``tiles`` needs on a board, from its stored table (slow path, for checks)."""
+    nn = n * n
+    cells = [board_tiles.index(t) for t in tiles]
+    if is_dense(tiles):
+        excess = dense_entry(table, dense_rank(n, cells))
+    else:
+        index = sum(cell * nn ** i for i, cell in enumerate(cells))
+        excess = (int(table[index >> 1]) >> ((index & 1) * 4)) & 15
+    manhattan = sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in zip(cells, tiles))
+    return manhattan + 2 * excess
+
+
+def max_excess(tiles: Sequence[int], table: np.ndarray) -> int:
+    """The most moves any placement needs beyond its tiles' Manhattan distance, as stored."""
+    if is_dense(tiles):
+        return 2 * int(max(np.max(table % 6), np.max(table // 6 % 6), np.max(table // 36)))
+    return 2 * int(max(np.max(table & 15), np.max(table >> 4)))
+
+
+def check_table(n: int, tiles: Sequence[int], table: np.ndarray) -> str | None:
+    """Check a stored table's shape and goal entry: ``None`` if sound, else what is wrong."""
+    expected = table_bytes(n, tiles)
+    if table.shape != (expected,):
+        return f"{table.shape[0]:,} bytes, expected {expected:,}"
+    goal = tuple(range(1, n * n)) + (0,)
+    if pattern_value(n, tiles, table, goal) != 0:
+        return "the goal placement is not at distance 0"
+    return None

@@ -14,12 +14,14 @@ from solver.cli import entry
 from solver.errors import SearchLimitError
 from solver.search.idastar import run
 from solver.search.pdb import load_table, pdb_heuristic, pdb_tables
-from solver.search.pdb_build import build_table, max_excess, pack_table, pattern_value, splits_free_cells
+from solver.search.pdb_build import build_table, pack_table, splits_free_cells
 from solver.search.pdb_layout import (
     PARTITIONS,
     dense_rank,
+    max_excess,
     mirror_cells,
     mirror_tile,
+    pattern_value,
     placements,
     table_bytes,
     table_key,
@@ -134,7 +136,8 @@ def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
         line = next(line for line in out.splitlines() if line.startswith(name))
         assert line.rstrip().endswith("ok"), line
     assert f"cache folder: {pdb_cache}" in out
-    assert "search kernel ready in" in out
+    assert "4x4 pattern-database kernel and builder: " in out  # native, or numba and why
+    assert "numba kernel (other sizes and heuristics) ready in" in out
 
 
 def test_unwritable_cache_still_gives_the_table(tmp_path: Path, monkeypatch):
@@ -195,3 +198,11 @@ def test_the_search_reads_the_dense_tables_as_python_does(pdb_cache):
         with pytest.raises(SearchLimitError) as caught:
             run(board, heuristic, "pdb", node_limit=0)
         assert caught.value.bound == max(h(board.tiles), h(mirrored(board.tiles)))
+
+
+@pytest.mark.parametrize(("n", "tile"), [(3, 5), (4, 8), (5, 13)])
+def test_one_tile_tables_are_written_without_a_search_as_the_builder_would(tmp_path, monkeypatch, n, tile):
+    monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))
+    info = load_table(n, (tile,), show_progress=False)
+    assert info.status == "built"
+    assert bytes(info.table) == bytes(pack_table(n, (tile,), build_table(n, (tile,))))

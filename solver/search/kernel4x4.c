@@ -1,0 +1,303 @@
+/* IDA* on the 4x4 board with dense-ranked additive pattern databases: the fast path of the numba
+ * kernel (solver/search/kernel.py, _search), compiled with the system C compiler on first use and
+ * called through ctypes (which releases the GIL, so threads share one search): see
+ * solver/search/native.py.
+ *
+ * It is the same search as the numba kernel, step for step: children in UP, DOWN, LEFT, RIGHT
+ * order (the blank's direction), the move back to the parent skipped, a child judged on Manhattan
+ * first and then on each set of pattern databases in turn, dropped as soon as one proves it too
+ * far; the same counters and the same split protocol (d0, single, collect_depth). So it expands
+ * the same nodes and returns the same path and counts (tests/solver/search/test_native.py checks
+ * this). What differs is the cost of a node:
+ *
+ * - a pattern's dense rank is updated along the move instead of recomputed from seven cells: a
+ *   tile sliding sideways in a set's frame changes its own digit by one (rank +- w[i]); sliding
+ *   up or down it passes three cells, and only the pattern tiles there change a digit;
+ * - the state saved per depth is the moved tile's slot in each set, not every slot;
+ * - a one-tile pattern is skipped: it always needs exactly its Manhattan distance.
+ *
+ * Invariants (checked by the caller, native.spec_array): 16 cells; at most MAX_SETS sets and
+ * MAX_SLOTS slots; every slot is dense with 2..MAX_PATTERN tiles or holds a single tile; the
+ * board is solvable and path has room for bound + 1 cells.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#define NN 16
+#define MAX_SETS 4
+#define MAX_SLOTS 8
+#define MAX_PATTERN 8
+#define MAX_DEPTH 1000
+enum { FOUND = 0, LIMIT = 1, TOO_DEEP = 2, NOT_FOUND = 3, FULL = 4 };
+
+/* The heuristic's layout, filled by the caller (solver/search/native.py: spec_array). */
+typedef struct {
+    int64_t sets;
+    int64_t slot_of[MAX_SETS][NN];   /* slot of tile t in set s, or -1 (one-tile pattern) */
+    int64_t pos_of[MAX_SETS][NN];    /* tile t's position in its slot's pattern */
+    int64_t frame[MAX_SETS][NN];     /* board cell -> cell in the set's frame */
+    int64_t unframe[MAX_SETS][NN];   /* and back */
+    int64_t offset[MAX_SLOTS];       /* first byte of the slot's table */
+    int64_t weight[MAX_SLOTS][MAX_PATTERN]; /* rank weight of pattern position i */
+} Spec;
+
+static inline int64_t entry(const uint8_t *pdb, int64_t offset, int64_t index)
+{
+    int64_t byte = pdb[offset + index / 3];
+    switch (index % 3) {
+    case 0: return byte % 6;
+    case 1: return (byte / 6) % 6;
+    default: return byte / 36;
+    }
+}
+
+/* The slot's rank after tile t (position i) moves from frame cell a to frame cell c. */
+static inline int64_t moved_rank(const Spec *sp, int s, int64_t sl, int64_t i, int64_t rank, int64_t a,
+                                 int64_t c, const uint8_t *board)
+{
+    const int64_t *w = sp->weight[sl];
+    int64_t step = c - a;
+    if (step == 1 || step == -1)
+        return rank + step * w[i];
+    int64_t lo = step > 0 ? a : c, below = 0, passed = 0;
+    for (int64_t x = lo + 1; x < lo + 4; x++) {
+        int u = board[sp->unframe[s][x]];
+        if (u == 0 || sp->slot_of[s][u] != sl)
+            continue;
+        int64_t j = sp->pos_of[s][u];
+        if (j < i)
+            below++;
+        else
+            passed += w[j];
+    }
+    int64_t delta = (4 - below) * w[i] + passed;
+    return step > 0 ? rank + delta : rank - delta;
+}
+
+static int64_t md[NN][NN];
+static int64_t nbr[NN][4];
+static int tables_ready = 0;
+
+static void init_tables(void)
+{
+    if (tables_ready)
+        return;
+    for (int p = 0; p < NN; p++) {
+        int r = p / 4, c = p % 4;
+        nbr[p][0] = r > 0 ? p - 4 : -1;
+        nbr[p][1] = r < 3 ? p + 4 : -1;
+        nbr[p][2] = c > 0 ? p - 1 : -1;
+        nbr[p][3] = c < 3 ? p + 1 : -1;
+        for (int t = 1; t < NN; t++) {
+            int g = t - 1, dr = r - g / 4, dc = c - g % 4;
+            md[t][p] = (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+        }
+        md[0][p] = 0;
+    }
+    tables_ready = 1; /* idempotent: a race between threads writes the same values */
+}
+
+/* The numba kernel's _search for 4x4 dense pattern databases; same arguments and results
+ * (board is read, never written). */
+int64_t search4(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, const Spec *sp,
+                int64_t *path, int64_t path_len, int64_t *counters, int64_t d0, int64_t bound_in,
+                int64_t single, int64_t collect_depth, int64_t *entries, int64_t entry_rows, int64_t entry_cols,
+                int64_t *entry_counts)
+{
+    init_tables();
+    int64_t depth_cap = path_len - 1 < MAX_DEPTH ? path_len - 1 : MAX_DEPTH;
+    int sets = (int)sp->sets;
+    uint8_t board[NN], nxt[MAX_DEPTH + 2];
+    /* the live state (Manhattan, each slot's rank and entry, each set's sum) and, per depth,
+       what the move into that depth replaced, restored when the search backs out of it */
+    int64_t man = 0, rank[MAX_SLOTS] = {0}, ev[MAX_SLOTS] = {0}, sum[MAX_SETS] = {0};
+    int64_t sv_man[MAX_DEPTH + 2], sv_rank[MAX_DEPTH + 2][MAX_SETS], sv_ev[MAX_DEPTH + 2][MAX_SETS],
+        sv_sum[MAX_DEPTH + 2][MAX_SETS];
+    int64_t new_rank[MAX_SETS], new_ev[MAX_SETS], new_sum[MAX_SETS];
+    for (int p = 0; p < NN; p++)
+        board[p] = (uint8_t)board_in[p];
+    for (int64_t i = 1; i <= d0; i++) {
+        board[path[i - 1]] = board[path[i]];
+        board[path[i]] = 0;
+    }
+    int64_t where[NN];
+    for (int p = 0; p < NN; p++) {
+        where[board[p]] = p;
+        man += md[board[p]][p];
+    }
+    int64_t best = 0;
+    for (int s = 0; s < sets; s++) {
+        int64_t cells[MAX_SLOTS][MAX_PATTERN], size[MAX_SLOTS] = {0};
+        for (int t = 1; t < NN; t++) {
+            int64_t sl = sp->slot_of[s][t];
+            if (sl >= 0) {
+                cells[sl][sp->pos_of[s][t]] = sp->frame[s][where[t]];
+                size[sl]++;
+            }
+        }
+        for (int64_t sl = 0; sl < MAX_SLOTS; sl++) {
+            if (!size[sl])
+                continue;
+            int64_t r = 0;
+            for (int64_t i = 0; i < size[sl]; i++) {
+                int64_t lower = 0;
+                for (int64_t j = 0; j < i; j++)
+                    lower += cells[sl][j] < cells[sl][i];
+                r += (cells[sl][i] - lower) * sp->weight[sl][i];
+            }
+            rank[sl] = r;
+            ev[sl] = entry(pdb, sp->offset[sl], r);
+            sum[s] += ev[sl];
+        }
+        if (sum[s] > best)
+            best = sum[s];
+    }
+    int64_t h0 = man + 2 * best;
+    int64_t expanded = 0, generated = 0, collected = 0;
+    int64_t bound = bound_in < 0 ? h0 : bound_in;
+    int64_t status = NOT_FOUND;
+    int64_t d = d0;
+    path[d0] = where[0];
+    counters[4] = 0;
+    while (1) {
+        counters[3] = bound;
+        if (h0 == 0) {
+            counters[2] = d0;
+            status = FOUND;
+            break;
+        }
+        if (bound > depth_cap) {
+            status = TOO_DEEP;
+            break;
+        }
+        int64_t next_bound = (int64_t)1 << 40;
+        d = d0;
+        nxt[d0] = 0;
+        if (d0 == 0) {
+            expanded++;
+            if (expanded > node_limit) {
+                status = LIMIT;
+                break;
+            }
+        }
+        while (1) {
+            int64_t b = path[d];
+            int k = nxt[d];
+            if (k == 4) {
+                if (d == d0)
+                    break;
+                /* back out of the move that led here: the tile returns from path[d-1] to b */
+                int64_t dst = path[d - 1];
+                int t = board[dst];
+                board[b] = (uint8_t)t;
+                board[dst] = 0;
+                man = sv_man[d];
+                for (int s = 0; s < sets; s++) {
+                    int64_t sl = sp->slot_of[s][t];
+                    if (sl >= 0) {
+                        rank[sl] = sv_rank[d][s];
+                        ev[sl] = sv_ev[d][s];
+                    }
+                    sum[s] = sv_sum[d][s];
+                }
+                d--;
+                continue;
+            }
+            nxt[d] = (uint8_t)(k + 1);
+            int64_t nb = nbr[b][k];
+            if (nb < 0 || (d > 0 && nb == path[d - 1]))
+                continue;
+            generated++;
+            /* the tile on nb slides into the blank's cell b */
+            int t = board[nb];
+            int64_t man2 = man + md[t][b] - md[t][nb];
+            int64_t h = man2, f = d + 1 + h;
+            if (f <= bound) {
+                int64_t top = 0;
+                for (int s = 0; s < sets; s++) {
+                    int64_t sl = sp->slot_of[s][t];
+                    new_sum[s] = sum[s];
+                    if (sl >= 0) {
+                        new_rank[s] = moved_rank(sp, s, sl, sp->pos_of[s][t], rank[sl], sp->frame[s][nb],
+                                                 sp->frame[s][b], board);
+                        new_ev[s] = entry(pdb, sp->offset[sl], new_rank[s]);
+                        new_sum[s] += new_ev[s] - ev[sl];
+                    }
+                    if (new_sum[s] > top) {
+                        top = new_sum[s];
+                        h = man2 + 2 * top;
+                        f = d + 1 + h;
+                        if (f > bound)
+                            break;
+                    }
+                }
+            }
+            if (f > bound) {
+                if (f < next_bound)
+                    next_bound = f;
+                continue;
+            }
+            /* accept the child (every set was read): remember what to restore, then commit */
+            int64_t s1 = d + 1;
+            sv_man[s1] = man;
+            man = man2;
+            for (int s = 0; s < sets; s++) {
+                int64_t sl = sp->slot_of[s][t];
+                if (sl >= 0) {
+                    sv_rank[s1][s] = rank[sl];
+                    sv_ev[s1][s] = ev[sl];
+                    rank[sl] = new_rank[s];
+                    ev[sl] = new_ev[s];
+                }
+                sv_sum[s1][s] = sum[s];
+                sum[s] = new_sum[s];
+            }
+            board[b] = (uint8_t)t;
+            board[nb] = 0;
+            d = s1;
+            path[d] = nb;
+            nxt[d] = 0;
+            if (collect_depth > 0 && (h == 0 || d == collect_depth)) {
+                if (h != 0)
+                    expanded++;
+                for (int64_t i = 0; i <= d && i < entry_cols; i++)
+                    entries[collected * entry_cols + i] = path[i];
+                entry_counts[collected * 4 + 0] = expanded;
+                entry_counts[collected * 4 + 1] = generated;
+                entry_counts[collected * 4 + 2] = d;
+                entry_counts[collected * 4 + 3] = h == 0 ? 1 : 0;
+                collected++;
+                counters[4] = collected;
+                if (h == 0) {
+                    counters[3] = next_bound;
+                    break;
+                }
+                if (collected == entry_rows) {
+                    status = FULL;
+                    break;
+                }
+                nxt[d] = 4;
+                continue;
+            }
+            if (h == 0) {
+                counters[2] = d;
+                status = FOUND;
+                break;
+            }
+            expanded++;
+            if (expanded > node_limit) {
+                status = LIMIT;
+                break;
+            }
+        }
+        if (status != NOT_FOUND || single || collect_depth > 0) {
+            if (status == NOT_FOUND)
+                counters[3] = next_bound;
+            break;
+        }
+        bound = next_bound;
+    }
+    counters[0] = expanded;
+    counters[1] = generated;
+    return status;
+}

@@ -1,0 +1,285 @@
+"""The native 4×4 kernel and table builder: C compiled on first use, called through ctypes.
+
+Why: a process that solves one 15-puzzle spent 0.4 s importing numba and 0.3 s loading its
+cached kernel, and the numba kernel recomputes two seven-cell ranks per child. The C kernel
+(``kernel4x4.c``) is the same search, node for node (see its header), with ranks updated along
+each move; the C builder (``build4x4.c``) writes the same tables as :mod:`solver.search.pdb_build`
+in a fifth of the memory.
+
+How it is built: on first use, the system C compiler (``$CC``, else ``cc``, ``gcc`` or ``clang``)
+compiles both files into one shared library, cached beside the pattern tables
+(:func:`solver.search.tablecache.cache_dir`) under a name that carries the sources' and the
+command's hash, so an edited source or another machine type never loads a stale library. It
+is written to a temporary name and renamed, so concurrent first runs are safe. No compiler,
+a failed compile, or ``NPUZZLE_KERNEL=numba`` leaves everything to the numba code, which gives
+the same answers; installing the package needs no compiler. ``NPUZZLE_KERNEL=native`` makes
+a missing compiler an error instead (for benchmarks and CI).
+
+ctypes releases the GIL during each call, so :mod:`solver.search.parallel` shares a search among
+threads exactly as with numba.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import math
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from solver.errors import SolverError
+from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
+from solver.search.pdb_layout import DENSE_CAP, is_dense
+
+SOURCES = ("kernel4x4.c", "build4x4.c")
+FLAGS = ("-O2", "-std=gnu99", "-fPIC", "-shared")
+KERNEL_ENV = "NPUZZLE_KERNEL"
+"""``auto`` (default: native where it compiles), ``numba`` (never native) or ``native`` (required)."""
+NN, MAX_SETS, MAX_SLOTS = 16, 4, 8  # as in kernel4x4.c
+
+_lock = threading.Lock()
+_library: ctypes.CDLL | None = None
+_failure: str | None = None
+
+
+class NativeUnavailableError(SolverError, RuntimeError):
+    """``NPUZZLE_KERNEL=native`` was asked for, but the library could not be built or loaded."""
+
+    exit_code = 1
+
+
+def choice() -> str:
+    """The kernel asked for by ``$NPUZZLE_KERNEL``: ``auto``, ``numba`` or ``native``."""
+    wanted = os.environ.get(KERNEL_ENV, "auto").strip().lower() or "auto"
+    return wanted if wanted in ("auto", "numba", "native") else "auto"
+
+
+def _compiler() -> str | None:
+    named = os.environ.get("CC", "").strip()
+    if named:
+        return shutil.which(named)
+    for name in ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def library() -> ctypes.CDLL | None:
+    """The compiled library (built on first use), or ``None`` if unavailable or not wanted.
+
+    Raises :class:`NativeUnavailableError` when ``NPUZZLE_KERNEL=native`` and it is unavailable.
+    """
+    global _library, _failure
+    if choice() == "numba":
+        return None
+    with _lock:
+        if _library is None and _failure is None:
+            try:
+                _library = _load(_compile())
+            except (OSError, subprocess.SubprocessError, RuntimeError) as exc:
+                _failure = str(exc)
+    if _library is None and choice() == "native":
+        raise NativeUnavailableError(f"the native kernel is unavailable: {_failure}")
+    return _library
+
+
+def unavailable_reason() -> str | None:
+    """Why :func:`library` gave ``None`` (after it was called), for reports."""
+    return "NPUZZLE_KERNEL=numba" if choice() == "numba" else _failure
+
+
+def _compile(defines: tuple[str, ...] = ()) -> Path:
+    """The library's path, compiled now unless a matching one is cached (``defines``: ``-D`` flags, for tests)."""
+    from solver.search.tablecache import cache_dir
+
+    flags = (*FLAGS, *defines)
+    compiler = _compiler()
+    if compiler is None:
+        raise RuntimeError("no C compiler found ($CC, cc, gcc or clang)")
+    here = Path(__file__).parent
+    sources = [here / name for name in SOURCES]
+    digest = hashlib.sha256()
+    for part in [*(s.read_bytes() for s in sources), " ".join(flags).encode(), compiler.encode(),
+                 platform.machine().encode(), platform.system().encode()]:
+        digest.update(part)
+        digest.update(b"\0")
+    name = f"native-{platform.machine()}-{digest.hexdigest()[:20]}.so"
+    for folder in (cache_dir() / "native", Path(tempfile.gettempdir()) / f"npuzzle-native-{os.getuid()}"):
+        target = folder / name
+        if target.is_file():
+            return target
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle, partial = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=".so")
+        except OSError:
+            continue  # an unwritable cache: compile into the temp folder instead
+        os.close(handle)
+        try:
+            done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
+                                  capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
+            os.replace(partial, target)
+        finally:
+            if os.path.exists(partial):
+                os.unlink(partial)
+        return target
+    raise RuntimeError("no writable folder for the compiled library")
+
+
+def _load(path: Path) -> ctypes.CDLL:
+    lib = ctypes.CDLL(str(path))
+    p, i = ctypes.c_void_p, ctypes.c_int64
+    lib.search4.restype = i
+    lib.search4.argtypes = [p, i, p, p, p, i, p, i, i, i, i, p, i, i, p]
+    lib.build_dense.restype = i
+    lib.build_dense.argtypes = [p, i, p, p, p, p, p, p, p]
+    lib.build_tiles.restype = i
+    lib.build_tiles.argtypes = []
+    return lib
+
+
+# --------------------------------------------------------------------------- the kernel
+def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
+    """The heuristic's layout as ``kernel4x4.c``'s ``Spec``, or ``None`` if the C kernel cannot run it.
+
+    It runs pattern databases (no linear conflict) on 4×4 whose slots are dense tables of 2 to
+    MAX_PATTERN tiles, or single tiles (always their Manhattan distance, so skipped).
+    """
+    h = heuristic
+    if n != 4 or h.kind != PDB or not 0 < h.sets <= MAX_SETS or h.offset.shape[0] > MAX_SLOTS:
+        return None
+    slot_of = np.full((MAX_SETS, NN), -1, dtype=np.int64)
+    pos_of = np.zeros((MAX_SETS, NN), dtype=np.int64)
+    frame = np.zeros((MAX_SETS, NN), dtype=np.int64)
+    unframe = np.zeros((MAX_SETS, NN), dtype=np.int64)
+    offset = np.zeros(MAX_SLOTS, dtype=np.int64)
+    weight = np.zeros((MAX_SLOTS, MAX_PATTERN), dtype=np.int64)
+    offset[:h.offset.shape[0]] = h.offset
+    for s in range(h.sets):
+        frame[s] = h.cells[s * NN:(s + 1) * NN]
+        unframe[s][frame[s]] = np.arange(NN)
+        slots = h.slot[s * NN:(s + 1) * NN]
+        for t in range(1, NN):
+            sl = int(slots[t])
+            k = int(h.dense[sl])
+            if k == 0:
+                if np.count_nonzero(slots[1:] == sl) != 1:
+                    return None  # a sparse table of several tiles: the numba kernel's job
+                continue
+            members = [int(m) for m in h.members[sl * MAX_PATTERN:sl * MAX_PATTERN + k]]
+            if k < 2 or t not in members:
+                return None
+            slot_of[s, t], pos_of[s, t] = sl, members.index(t)
+            w = 1
+            for i in range(k - 1, -1, -1):
+                weight[sl, i] = w
+                w *= NN - i
+    return np.concatenate([[h.sets], slot_of.ravel(), pos_of.ravel(), frame.ravel(), unframe.ravel(), offset,
+                           weight.ravel()]).astype(np.int64)
+
+
+class NativeKernel:
+    """``kernel4x4.c``'s search with one heuristic bound in; called like the numba kernel's wrapper."""
+
+    def __init__(self, lib: ctypes.CDLL, heuristic: Heuristic, spec: np.ndarray) -> None:
+        self.search, self.h, self.spec = lib.search4, heuristic, spec
+        self.no_entries = np.zeros((1, 1), dtype=np.int64)
+        self.no_counts = np.zeros((1, 4), dtype=np.int64)
+
+    def __call__(self, board: np.ndarray, path: np.ndarray, counters: np.ndarray, limit: int, d0: int = 0,
+                 bound: int = -1, single: bool = True, collect_depth: int = 0,
+                 entries: np.ndarray | None = None, counts: np.ndarray | None = None) -> int:
+        entries = self.no_entries if entries is None else entries
+        counts = self.no_counts if counts is None else counts
+        board = np.ascontiguousarray(board, dtype=np.int64)
+        for array in (path, counters, entries, counts):
+            assert array.dtype == np.int64 and array.flags.c_contiguous  # the C code writes them as int64[]
+        return int(self.search(board.ctypes.data, limit, self.h.pdb.ctypes.data, self.spec.ctypes.data,
+                               path.ctypes.data, path.shape[0], counters.ctypes.data, d0, bound, int(single),
+                               collect_depth, entries.ctypes.data, entries.shape[0], entries.shape[1],
+                               counts.ctypes.data))
+
+
+def native_kernel(n: int, heuristic: Heuristic) -> NativeKernel | None:
+    """The C kernel for this heuristic, or ``None`` (not a layout it runs, or no library)."""
+    spec = spec_array(n, heuristic)
+    if spec is None:
+        return None
+    lib = library()
+    return None if lib is None else NativeKernel(lib, heuristic, spec)
+
+
+# --------------------------------------------------------------------------- the builder
+def can_build(n: int, tiles: tuple[int, ...]) -> bool:
+    """Whether ``build4x4.c`` builds this table (4×4 dense tables of its K tiles, 7) and the library loads."""
+    if n != 4 or not is_dense(tiles):
+        return False
+    lib = library()
+    return lib is not None and len(tiles) == lib.build_tiles()
+
+
+def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int], None] | None = None,
+                lib: ctypes.CDLL | None = None) -> int:
+    """Build the dense 4×4 table of ``tiles`` into ``out`` (zeroed here), with ``lib`` (default: :func:`library`).
+
+    Reports placements reached to ``progress`` as they grow. Returns the largest excess before
+    the cap (DENSE_CAP). Raises ``ValueError`` if the tiles do not make a pattern table.
+    """
+    lib = lib or library()
+    assert lib is not None and len(tiles) == lib.build_tiles() and out.dtype == np.uint8
+    placements = math.perm(NN, len(tiles))
+    goal = np.array([t - 1 for t in tiles], dtype=np.int32)
+    out[:] = 0
+    reached = np.zeros((placements + 63) // 64, dtype=np.uint64)
+    seen, layer, following = (np.zeros(placements * NN // 64, dtype=np.uint64) for _ in range(3))
+    status = np.zeros(2, dtype=np.int64)  # placements reached so far, and a cancel flag
+    result: list[int] = []
+
+    def work() -> None:
+        result.append(int(lib.build_dense(goal.ctypes.data, DENSE_CAP, out.ctypes.data, reached.ctypes.data,
+                                          seen.ctypes.data, layer.ctypes.data, following.ctypes.data,
+                                          status[0:].ctypes.data, status[1:].ctypes.data)))
+
+    worker = threading.Thread(target=work, name="pdb-build", daemon=True)
+    worker.start()
+    told = 0
+    try:
+        while worker.is_alive():
+            worker.join(0.2)
+            now = int(status[0])
+            if progress and now > told:
+                progress(now - told)
+                told = now
+    except BaseException:
+        status[1] = 1  # Ctrl-C: the builder stops at its next check
+        worker.join()
+        raise
+    if result and result[0] == -3:
+        raise MemoryError("no memory for the table builder's 1 MB region table")
+    if not result or result[0] < 0:
+        raise ValueError(f"pattern {tiles} on 4x4: not a pattern table (an odd or negative excess)")
+    if progress and int(status[0]) > told:
+        progress(int(status[0]) - told)
+    return result[0]
+
+
+def warm_up() -> tuple[str, float]:
+    """Build or load the library now: ("native" or why not, seconds), for the tables report."""
+    began = time.perf_counter()
+    try:
+        lib = library()
+    except NativeUnavailableError as exc:
+        return str(exc), time.perf_counter() - began
+    return ("native (C, " + ", ".join(SOURCES) + ")" if lib is not None else f"numba ({unavailable_reason()})",
+            time.perf_counter() - began)

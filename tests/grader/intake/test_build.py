@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,26 @@ def test_a_link_in_javacs_output_is_refused_never_copied(tmp_path: Path, monkeyp
         assert f"classes-out/{planted}: is a symbolic link" in result.message
     copied = [p for p in (tmp_path / "work").rglob("*") if p.is_file() and not p.is_symlink()]
     assert all(b"victim" not in p.read_bytes() for p in copied)
+
+
+SIGNATURES = ["public static synchronized void main(String[] args)", "static final public void main(String... args)",
+              "public static void main(java.lang.String args[])", "@SuppressWarnings(\"all\") public static void main("
+              "final String[] args)"]
+
+
+@pytest.mark.parametrize("signature", SIGNATURES)
+def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: str) -> None:
+    from grader.pipeline import grade
+    from tests.support import REPO
+
+    require_tool("javac")
+    sample = REPO / "examples" / "submissions" / "AC-java-princeton-padded"
+    project = tmp_path / "subs" / "student"
+    shutil.copytree(sample, project)
+    solver = project / "src" / "puzzle" / "Solver.java"
+    text = solver.read_text()
+    assert "public static void main(String[] args)" in text
+    solver.write_text(text.replace("public static void main(String[] args)", signature)
+                      + "\nclass Decoy { /* public static void main(String[] a) */ String s = \"static void main(\"; }\n")
+    [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2).submissions
+    assert submission.build["entry"] == "puzzle.Solver" and submission.verdict.value == "AC", submission.build

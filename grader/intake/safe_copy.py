@@ -231,11 +231,12 @@ def _walk_to(root: Path, parts: tuple[str, ...], create: bool) -> Iterator[int]:
             try:
                 inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
             except OSError as exc:
-                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-                    raise _refuse_link(part, fd, PurePosixPath(*parts[:index + 1])) if \
-                        stat.S_ISLNK(os.lstat(part, dir_fd=fd).st_mode) else \
-                        SubmissionFileError(PurePosixPath(*parts[:index + 1]), "is not a folder") from None
-                raise
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                rel = PurePosixPath(*parts[:index + 1])
+                if stat.S_ISLNK(os.lstat(part, dir_fd=fd).st_mode):
+                    raise _refuse_link(part, fd, rel) from None
+                raise SubmissionFileError(rel, "is not a folder") from None
             os.close(fd)
             fd = inner
         yield fd

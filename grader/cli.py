@@ -140,8 +140,10 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
     rules = dataclasses.replace(rules, strict=strict or rules.strict,
                                 blank_first=rules.blank_first if goal is None else goal == "blank-first")
     report = check_output(output, input_path, rules)
-    for line in report.lines:
-        click.echo(line)
+    from grader.reports.escaping import terminal_safe
+
+    for line in report.lines:  # they quote the student's output: no escape sequence reaches the terminal
+        click.echo(terminal_safe(line, keep_newlines=True))
     if not report.ok:
         raise CheckFailed(f"{output}: the output has problems (listed above)")
     return 0

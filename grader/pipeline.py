@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import os
 import re
 import shutil
-import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
@@ -28,10 +26,11 @@ from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
 from grader.sandbox import runner
-from grader.intake import python_env
-from grader.intake.build import Build, build
+from grader.intake import python_env, safe_copy
+from grader.intake.build import RUN_NAMES, Build, build
+from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
 from grader.testsets.assignment import Assignment, find_assignment, load_assignment
-from grader.intake.discovery import Submission, discover, require_folder
+from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.errors import CaseFileError, ConfigError
 from grader.judging.hints import Context, tail
 from grader.journal import Finished, Journal, run_key
@@ -44,8 +43,8 @@ from grader.judging.scoring import total as total_points
 from grader.shard import Shard
 from grader.testsets.bundled import bundled_set
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal
-from grader.judging.verdicts import RunFacts, Verdict
-from grader.judging.verify import Expected, Rules, verify
+from grader.judging.verdicts import RunFacts, Verdict, run_verdict
+from grader.judging.verify import Expected, Rules, Verification, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
@@ -207,7 +206,7 @@ class _Batch:
             done += 1
             if journal:
                 built = builds[submission.id]
-                journal.record(submission.id, str(submission.origin), built.language, built.to_json(), result)
+                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
             if on_result:
                 on_result(submission.id, result)
             if progress:
@@ -255,7 +254,7 @@ class _Batch:
                 id=submission.id, language=language,
                 build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
                 max_score=total_points([self.testset.total_points, self.api_points]),
-                complete=len(results) == len(cases), source=str(submission.origin),
+                complete=len(results) == len(cases), source=printable_id(str(submission.origin)),
                 api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
@@ -291,10 +290,20 @@ class _Batch:
         return folder
 
     def _build(self, submission: Submission) -> Build:
+        built = self._build_unsafe(submission)
+        # File names in a submission may be any bytes: messages name them in text every report can write.
+        return dataclasses.replace(built, message=printable_id(built.message), log=printable_id(built.log))
+
+    def _build_unsafe(self, submission: Submission) -> Build:
         if submission.root is None:
             return Build("unknown", None, failure=Verdict.CE, message=submission.problem or "unreadable submission")
         try:
             return build(submission.root, self._folder("builds", submission.id), self.assignment)
+        except StudentFault as exc:
+            return Build("unknown", None, failure=exc.verdict, message=str(exc))
+        except (RecursionError, MemoryError) as exc:  # a source nested deep enough to exhaust a parser
+            return Build("unknown", None, failure=Verdict.CE,
+                         message=f"a source file nests too deeply for the grader to read it ({type(exc).__name__})")
         except Exception as exc:  # a grader fault must not stop the batch
             return Build("unknown", None, failure=Verdict.JE, message=f"internal grader error while building: "
                                                                         f"{type(exc).__name__}: {exc}")
@@ -307,6 +316,10 @@ class _Batch:
     def _run_case(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
             return self._run_case_unsafe(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
+        except StudentFault as exc:  # a link the build left, a host-side step past its cap...
+            return CaseResult(case=case.id, verdict=exc.verdict, points=0.0, max_points=case.points,
+                              message=str(exc), seconds=0.0, visibility=case.visibility,
+                              optimal_moves=case.optimal_moves, solvable=case.solvable)
         except Exception as exc:  # a grader fault must not stop the batch
             return CaseResult(case=case.id, verdict=Verdict.JE, points=0.0, max_points=case.points,
                               message=f"internal grader error: {type(exc).__name__}: {exc}", seconds=0.0,
@@ -315,11 +328,20 @@ class _Batch:
     def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
         assignment = self.assignment
         assert built.bundle is not None
-        shutil.copytree(built.bundle, workdir, symlinks=True, dirs_exist_ok=True)
         data = case.input_path.read_bytes()
         input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
+        # The student's own input and output files stay out: the case's input is written fresh
+        # (never through a link), and a shipped output.txt cannot pass for the run's answer.
+        grader_names = {*RUN_NAMES, input_name, assignment.output_file}
+        try:
+            safe_copy.copy_tree(built.bundle, workdir, into_existing=True,
+                                skip=lambda rel, is_dir: str(rel) in grader_names,
+                                deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS,
+                                step="copying the built submission")
+        except safe_copy.SubmissionFileError as exc:
+            raise StudentFault(f"the built submission cannot be run: {exc}") from None
         if assignment.io in ("files", "argv"):
-            (workdir / input_name).write_bytes(data)
+            safe_copy.write_new(workdir, input_name, data)
         expected = self.expected[case.id]
         wall = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
         cpu = assignment.limits.cpu_seconds if self.time_limit is None else None
@@ -334,15 +356,19 @@ class _Batch:
                                      readable=built.readable)
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
-        # A moves answer may rightly be empty (a board already at the goal): verify judges that.
-        readable = answer.data is not None and (answer.data.strip() or self.rules.output_format == "moves")
-        verification = verify(answer.data, expected, self.rules) if readable else None
         facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, wall, assignment.limits.memory_mb)
         fault = None
         if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
-        verdict, message = judge(facts, answer, verification, self.context, case.solvable, fault)
+        try:
+            verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,
+                                                      expected, facts, case.solvable, fault)
+        except StudentFault as exc:
+            stopped = run_verdict(facts)  # what the run itself earned still stands
+            verification, verdict = None, stopped[0] if stopped else Verdict.PE
+            message = f"{stopped[1]}; " if stopped else ""
+            message += str(exc)
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
         notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
@@ -355,33 +381,31 @@ class _Batch:
             solvable=case.solvable, problems=problems, notes=notes, path=path,
             stderr=tail(answer.stderr, STDERR_LINES))
 
+    def _check(self, answer: Answer, expected: Expected, facts: RunFacts, solvable: bool,
+               fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:
+        """Parse and verify the answer, then judge it with the run's facts (one capped host-side step)."""
+        # A moves answer may rightly be empty (a board already at the goal): verify judges that.
+        readable = answer.data is not None and (answer.data.strip() or self.rules.output_format == "moves")
+        verification = verify(answer.data, expected, self.rules) if readable else None
+        return verification, judge(facts, answer, verification, self.context, solvable, fault)
+
     def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:
         """The answer and whether it was cut at the output limit."""
         name = self.assignment.output_file
         # Paths inside the run folder read better (and compare equal across runs) without it.
         stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"")
         if self.assignment.answer_in_file:
-            data, truncated = _read_regular(workdir / name, self.assignment.limits.output_bytes)
+            data, truncated = safe_copy.read_regular(workdir, name, self.assignment.limits.output_bytes)
             elsewhere = ""
-            if data is None and outcome.stdout.strip():
+            if data is None and safe_copy.exists(workdir, name):
+                elsewhere = f"{name} is a link or not a regular file, so it was not read"
+            elif data is None and outcome.stdout.strip():
                 lines = len(outcome.stdout.splitlines())
                 elsewhere = f"the program printed {lines} line{'s' * (lines != 1)} on standard output instead"
             return Answer(name, data, stderr, elsewhere), truncated
         elsewhere = ""
-        if (workdir / name).is_file():
+        if safe_copy.is_regular(workdir, name):
             elsewhere = (f"it also wrote {name}, which is not graded: in this assignment the answer goes to "
                          "standard output")
         return Answer("standard output", outcome.stdout, stderr, elsewhere), outcome.stdout_truncated
 
-
-def _read_regular(path: Path, cap: int) -> tuple[bytes | None, bool]:
-    """A regular file's first ``cap`` bytes; a symlink or anything else counts as not created."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None, False
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None, False
-        data = handle.read(cap + 1)
-    return data[:cap], len(data) > cap

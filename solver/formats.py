@@ -64,6 +64,23 @@ DEFAULT_UNSOLVABLE_WORDINGS = (
 
 _HEADER_RE = re.compile(r"^minimum\s+number\s+of\s+moves\s*[=:]\s*(\S+)$", re.IGNORECASE)
 _INT_RE = re.compile(r"^[+-]?\d+$")
+MAX_DIGITS = 18
+"""Longest integer the parsers read. Python refuses to convert more than 4,300 digits (and
+takes quadratic time below that), and no tile, size or move count needs more than 18."""
+
+
+def _integer(token: str) -> int | None:
+    """The value of an integer token of at most :data:`MAX_DIGITS` digits, else ``None``."""
+    if not _INT_RE.match(token) or len(token.lstrip("+-")) > MAX_DIGITS:
+        return None
+    return int(token)
+
+
+def _show_number(token: str) -> str:
+    """How a message quotes a token: an over-long integer by its length, anything else repr'd."""
+    if _INT_RE.match(token) and len(token.lstrip("+-")) > MAX_DIGITS:
+        return f"a {len(token.lstrip('+-')):,}-digit number"
+    return _show(token)
 
 
 def _show(token: str, limit: int = 40) -> str:
@@ -112,9 +129,9 @@ def parse_puzzle(data: bytes | str, source: str = "input", *, max_n: int | None 
     if first is None:
         raise EmptyInputError(source, None, "the board size N followed by N² tiles", "an empty file")
     line, token = first
-    if not _INT_RE.match(token):
-        raise NotAnIntegerError(source, line, "the board size N (an integer)", _show(token))
-    n = int(token)
+    n = _integer(token)
+    if n is None:
+        raise NotAnIntegerError(source, line, "the board size N (an integer)", _show_number(token))
     if n < 2 or (max_n is not None and n > max_n):
         expected = "a board size N of at least 2" if max_n is None else f"a board size N from 2 to {max_n}"
         raise BoardSizeError(source, line, expected, str(n))
@@ -126,9 +143,9 @@ def parse_puzzle(data: bytes | str, source: str = "input", *, max_n: int | None 
         if len(tiles) == size:
             raise TileCountError(source, line, f"exactly {size} tiles for N = {n}",
                                  f"an extra value {_show(token)} after them")
-        if not _INT_RE.match(token):
-            raise NotAnIntegerError(source, line, "an integer tile", _show(token))
-        tile = int(token)
+        tile = _integer(token)
+        if tile is None:
+            raise NotAnIntegerError(source, line, "an integer tile", _show_number(token))
         if not 0 <= tile < size:
             raise TileRangeError(source, line, f"a tile from 0 to {size - 1}", str(tile))
         if tile in where:
@@ -228,7 +245,7 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     """
     text = decode_text(data, source, SolutionFormatError)
     wordings = {_normalize_wording(w): w for w in unsolvable_wordings}
-    notes: list[Note] = []
+    notes = _Notes()
     moves: int | None = None
     header_line: int | None = None
     unsolvable_line: int | None = None
@@ -243,9 +260,9 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     seen_content = False
 
     if "\r" in text:
-        notes.append(Note(1, "CRLF line endings (the format uses LF)"))
+        notes.add(1, "CRLF line endings (the format uses LF)")
     if text and not text.endswith("\n"):
-        notes.append(Note(text.count("\n") + 1, "no newline at the end of the file"))
+        notes.add(text.count("\n") + 1, "no newline at the end of the file")
 
     def finish_board() -> None:
         nonlocal current, current_n, rows_read
@@ -264,57 +281,58 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
                 raise SolutionFormatError(source, number, f"row {rows_read + 1} of {current_n} of the board "
                                           f"that starts on line {current_line}", "an empty line")
             if not seen_content or blank_after_board:
-                notes.append(Note(number, "an extra empty line"))
+                notes.add(number, "an extra empty line")
             blank_after_board = True
             continue
         if raw != line and raw.rstrip("\r") != line:
-            notes.append(Note(number, "leading or trailing spaces"))
+            notes.add(number, "leading or trailing spaces")
         seen_content = True
         header = _HEADER_RE.match(line)
         if header:
             if current_n:
                 raise SolutionFormatError(source, number, f"row {rows_read + 1} of the board that starts on "
                                           f"line {current_line}", _show(line))
-            if not _INT_RE.match(header.group(1)):
+            value = _integer(header.group(1))
+            if value is None:
                 raise SolutionFormatError(source, number, "an integer K after 'Minimum number of moves ='",
-                                          _show(header.group(1)))
-            value = int(header.group(1))
+                                          _show_number(header.group(1)))
             if moves is None:
                 moves, header_line = value, number
                 if boards:
-                    notes.append(Note(number, "the header comes after the boards (it belongs first)"))
+                    notes.add(number, "the header comes after the boards (it belongs first)")
             elif value != moves:
                 raise SolutionFormatError(source, number, f"the same K as the header on line {header_line} "
                                           f"({moves})", f"a second header saying {value}")
             else:
-                notes.append(Note(number, f"the header is printed again (first on line {header_line})"))
+                notes.add(number, f"the header is printed again (first on line {header_line})")
             if line != HEADER.format(moves=value):
-                notes.append(Note(number, f"header spacing differs from {HEADER.format(moves=value)!r}"))
+                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}")
             continue
         if _normalize_wording(line) in wordings:
             unsolvable_line = unsolvable_line or number
             if line != UNSOLVABLE:
-                notes.append(Note(number, f"unsolvable wording {line!r} (the format says {UNSOLVABLE!r})"))
+                notes.add(number, f"unsolvable wording {line!r} (the format says {UNSOLVABLE!r})")
             continue
         tokens = line.split()
-        bad = next((t for t in tokens if not _INT_RE.match(t)), None)
+        values = [_integer(t) for t in tokens]
+        bad = next((t for t, v in zip(tokens, values) if v is None), None)
         if bad is not None:
             expected = (f"row {rows_read + 1} of the board that starts on line {current_line}" if current_n
                         else "the header, an N line or a board row")
-            raise SolutionFormatError(source, number, expected, _show(line, 60))
-        values = [int(t) for t in tokens]
+            found = _show(line, 60) if _INT_RE.match(bad) is None else f"{_show_number(bad)} in {_show(line, 60)}"
+            raise SolutionFormatError(source, number, expected, found)
         if len(values) == 1 and not current_n:
             if not 2 <= values[0] <= MAX_N:
                 raise SolutionFormatError(source, number, f"a board size N from 2 to {MAX_N}", str(values[0]))
             if not blank_after_board:
-                notes.append(Note(number, "no empty line between boards"))
+                notes.add(number, "no empty line between boards")
             current_n, current_line, size_hint = values[0], number, values[0]
             blank_after_board = False
             continue
         if not current_n:
             if size_hint is None:
                 raise SolutionFormatError(source, number, "an N line before the board rows", _show(line, 60))
-            notes.append(Note(number, "a board printed without its N line"))
+            notes.add(number, "a board printed without its N line")
             current_n, current_line = size_hint, number
             blank_after_board = False
         if len(values) != current_n:
@@ -328,20 +346,36 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
         raise SolutionFormatError(source, text.count("\n") + 1, f"{current_n} rows for the board that starts "
                                   f"on line {current_line}", f"only {rows_read}")
     if boards and not blank_after_board:
-        notes.append(Note(board_lines[-1], "no empty line after the last board"))
+        notes.add(board_lines[-1], "no empty line after the last board")
     if not seen_content:
         raise SolutionFormatError(source, None, "a solution or an unsolvable message", "empty output")
     return ParsedSolution(moves, header_line, tuple(boards), tuple(board_lines),
-                          unsolvable_line is not None, unsolvable_line, _collapse(notes))
+                          unsolvable_line is not None, unsolvable_line, notes.collapse())
 
 
-def _collapse(notes: list[Note]) -> tuple[Note, ...]:
+class _Notes:
+    """The notes of one parse, collapsed as they come: one per kind of deviation, at its first
+    line, with how many lines have it (a megabyte of blank lines is a count, not a million notes)."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, Note] = {}
+        self.count: dict[str, int] = {}
+
+    def add(self, line: int, message: str) -> None:
+        count = self.count.get(message)
+        if count is None:
+            self.first[message] = Note(line, message)
+        self.count[message] = (count or 0) + 1
+
+    def collapse(self) -> tuple[Note, ...]:
+        return tuple(sorted((Note(note.line, note.message if self.count[note.message] == 1 else
+                                  f"{note.message} (on {self.count[note.message]} lines, the first shown)")
+                             for note in self.first.values()), key=lambda note: note.line))
+
+
+def _collapse(notes: Iterable[Note]) -> tuple[Note, ...]:
     """One note per kind of deviation, at its first line, saying how many lines have it."""
-    first: dict[str, Note] = {}
-    count: dict[str, int] = {}
+    collected = _Notes()
     for note in notes:
-        first.setdefault(note.message, note)
-        count[note.message] = count.get(note.message, 0) + 1
-    return tuple(sorted((Note(note.line, note.message if count[note.message] == 1 else
-                              f"{note.message} (on {count[note.message]} lines, the first shown)")
-                         for note in first.values()), key=lambda note: note.line))
+        collected.add(note.line, note.message)
+    return collected.collapse()

@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from grader.apitests.prepared import Prepared
-from grader.intake.build import Build
+from grader.intake import safe_copy
+from grader.intake.build import RUN_NAMES, Build
+from grader.intake.timecap import StudentFault
 from grader.testsets.assignment import Assignment
 
 HARNESS = Path(__file__).resolve().parent / "harness" / "java"
@@ -150,8 +152,12 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
     except HarnessBuildError as exc:
         return Prepared((), problem=f"{exc} (a grader fault)")
     assert build.bundle is not None
-    shutil.copytree(build.bundle, workdir, symlinks=True, dirs_exist_ok=True)
-    shutil.copytree(harness, workdir / FOLDER, dirs_exist_ok=True)
+    try:  # no link followed, and a student's own _npuzzle_api/ cannot shadow the harness's classes
+        safe_copy.copy_tree(build.bundle, workdir, into_existing=True,
+                            skip=lambda rel, is_dir: str(rel) in (FOLDER, *RUN_NAMES))
+    except StudentFault as exc:
+        return Prepared((), problem=f"not run: the compiled classes cannot be copied for the API tests: {exc}")
+    shutil.copytree(harness, workdir / FOLDER)
     board = find_class(build.bundle, spec.get("board_classes") or ["Board"])
     solver = find_class(build.bundle, spec.get("solver_classes") or ["Solver"])
     argv = list(build.run_argv)

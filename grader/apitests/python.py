@@ -15,8 +15,9 @@ from typing import Any
 
 from grader.apitests.prepared import Prepared
 from grader.errors import ConfigError
-from grader.intake import python_env
-from grader.intake.build import Build
+from grader.intake import python_env, safe_copy
+from grader.intake.build import RUN_NAMES, Build
+from grader.intake.timecap import StudentFault
 from grader.testsets.assignment import Assignment
 
 HARNESS = Path(__file__).resolve().parent / "harness" / "python"
@@ -34,7 +35,11 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
         return Prepared((), problem=f"not run: the API tests need Python 3.6 or later, and this assignment runs "
                                     f"{runtime.describe()}")
     assert build.bundle is not None
-    shutil.copytree(build.bundle, workdir, symlinks=True, dirs_exist_ok=True)
+    try:  # no link followed, and a student's own _npuzzle_api/ cannot shadow the harness's modules
+        safe_copy.copy_tree(build.bundle, workdir, into_existing=True,
+                            skip=lambda rel, is_dir: str(rel) in (FOLDER, *RUN_NAMES))
+    except StudentFault as exc:
+        return Prepared((), problem=f"not run: the submission cannot be copied for the API tests: {exc}")
     harness = workdir / FOLDER
     harness.mkdir(exist_ok=True)
     for module in sorted(HARNESS.glob("apih_*.py")):

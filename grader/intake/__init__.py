@@ -1,6 +1,12 @@
 """From a submissions folder to runnable programs: discovering submissions (folders and zips) and
 building them (compiling Java, checking Python, finding the entry point).
 
+Everything here treats a submission's files as hostile: :mod:`~grader.intake.safe_copy` is the
+one way to copy, read or write in a submission's, build's or run's folder (no link below a
+root is ever followed), :mod:`~grader.intake.java_source` reads Java with tree-sitter, and
+:mod:`~grader.intake.timecap` caps each host-side step (a step past its cap is the
+submission's verdict, never a stalled grader).
+
 May import :mod:`grader.sandbox` (builds run there), :mod:`grader.judging` (hints, verdicts),
 :mod:`grader.testsets` (the assignment) and the layers below.
 """

@@ -12,6 +12,12 @@
 The result is a :class:`Build`: a bundle folder copied into each run's fresh folder, and
 the run argv with ``{input}``/``{output}`` left for the case. A student's fault is a
 ``CE``; a missing toolchain is a ``JE`` naming what to install; neither raises.
+
+Every copy of a submission's files, into the build folder and out of what javac (or a
+build command) wrote, goes through :mod:`grader.intake.safe_copy`: a link or a special
+file in a submission is a ``CE`` naming it, and nothing below a submission's folder is
+ever followed. The names the grader uses in a build or run folder
+(:data:`RESERVED_NAMES`) are left out of a student's copy, so they never collide.
 """
 
 from __future__ import annotations
@@ -21,10 +27,12 @@ import re
 import shutil
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from grader.intake import python_env
+from grader.intake import python_env, safe_copy
+from grader.intake.java_source import JavaSource, parse_java
 from grader.intake.syntax_check import check_syntax
+from grader.intake.timecap import COPY_SECONDS, PARSE_SECONDS, StudentFault, deadline_after
 from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
@@ -35,11 +43,17 @@ MAX_SUBMISSION_BYTES = 50_000_000
 MAX_SUBMISSION_FILES = 5_000
 """A submission larger than these (a virtualenv, a data set...) is refused instead of copied into every run."""
 JAVAC_HEAP_MB = 768
-_PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
-_MAIN_RE = re.compile(r"\b(public\s+)?static\s+(public\s+)?(final\s+)?void\s+main\s*\(\s*(final\s+)?String")
-_COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_EMPTY_BODY_RE = re.compile(r"[^)]*\)\s*(throws\s+[\w.,\s]+)?\{\s*\}")
-_JUNIT_RE = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit)\.", re.M)
+MAX_PARSED_BYTES = 200_000
+"""A .java file larger than this is compiled but not read for ``main`` or imports: tree-sitter's
+error recovery takes up to ~5 s per MB of garbage (linear, but the grader's own time), and
+real solutions are a few kB to a few tens of kB per file."""
+RUN_NAMES = frozenset({".tmp"})
+"""Top-level names the runner makes in a run folder (the run's TMPDIR)."""
+RESERVED_NAMES = RUN_NAMES | {".grader"}
+"""Top-level names the grader itself uses in a build or run folder (the assignment's Java
+drivers and classpath, the run's TMPDIR): a student's entry of the same name is left out."""
+IGNORED_NAMES = frozenset({"__MACOSX", ".git"})
+# Line-anchored, and ``\s+`` cannot run into the next ``if`` at a line start: linear time.
 _PY_MAIN_RE = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
 
@@ -80,26 +94,36 @@ def detect_language(source: Path, assignment: Assignment) -> str | None:
     return None
 
 
+def skip_in_submission(rel: PurePosixPath, is_dir: bool) -> bool:
+    """What a copy of a submission leaves out: LMS and VCS litter, compiled classes, and reserved names."""
+    return (rel.name in IGNORED_NAMES or (not is_dir and rel.name.endswith(".class"))
+            or (len(rel.parts) == 1 and rel.name in RESERVED_NAMES))
+
+
 def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
     """Build the submission in ``source`` inside the empty folder ``workdir``."""
     started = time.monotonic()
-    language = detect_language(source, assignment)
+    bundle = workdir / "bundle"
+    try:
+        safe_copy.copy_tree(source, bundle, skip=skip_in_submission, max_files=MAX_SUBMISSION_FILES,
+                            max_bytes=MAX_SUBMISSION_BYTES, seconds=COPY_SECONDS,
+                            deadline=deadline_after(COPY_SECONDS))
+    except StudentFault as exc:
+        return Build("unknown", None, failure=exc.verdict, message=f"the submission cannot be graded: {exc}",
+                     seconds=time.monotonic() - started)
+    language = detect_language(bundle, assignment)
     if language is None:
         found = sorted(p.name for p in source.iterdir())[:10]
         return Build("unknown", None, failure=Verdict.CE,
                      message=f"no .java or .py files found (the submission holds: {', '.join(found) or 'nothing'})")
-    files = [p for p in source.rglob("*") if p.is_file() and not p.is_symlink()]
-    size = sum(p.stat().st_size for p in files)
-    if size > MAX_SUBMISSION_BYTES or len(files) > MAX_SUBMISSION_FILES:
-        return Build(language, None, failure=Verdict.CE,
-                     message=f"the submission holds {len(files):,} files and {size:,} bytes (at most "
-                             f"{MAX_SUBMISSION_FILES:,} and {MAX_SUBMISSION_BYTES:,}): hand in source files only")
-    bundle = workdir / "bundle"
-    shutil.copytree(source, bundle, symlinks=True, ignore=shutil.ignore_patterns("__MACOSX", ".git", "*.class"))
     for extra in assignment.extra_files:
         _copy_into(extra, bundle)
     builder = {"java": _build_java, "python": _build_python, "command": _build_command}[language]
-    return dataclasses.replace(builder(bundle, workdir, assignment), seconds=time.monotonic() - started)
+    try:
+        built = builder(bundle, workdir, assignment)
+    except StudentFault as exc:  # a link javac's output holds, a parse past its time cap...
+        built = Build(language, None, failure=exc.verdict, message=str(exc))
+    return dataclasses.replace(built, seconds=time.monotonic() - started)
 
 
 def _files(root: Path, pattern: str) -> list[Path]:
@@ -108,7 +132,10 @@ def _files(root: Path, pattern: str) -> list[Path]:
 
 
 def _copy_into(path: Path, folder: Path) -> Path:
+    """Copy one of the assignment's own files (trusted: its links are followed) over whatever
+    the student had under that name (removed first, without following a link)."""
     target = folder / path.name
+    safe_copy.remove_entry(folder, path.name)
     if path.is_dir():
         shutil.copytree(path, target, dirs_exist_ok=True)
     else:
@@ -156,6 +183,7 @@ class MainClass:
     path: Path
     empty: bool
     driver: bool = False
+    public: bool = True
 
     @property
     def simple(self) -> str:
@@ -170,9 +198,9 @@ def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
     src = bundle / "src"
     in_src = [p for p in files if src in p.parents]
     keep, skipped = [], []
+    deadline = deadline_after(PARSE_SECONDS)
     for path in files:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        if _JUNIT_RE.search(text) or (in_src and src not in path.parents):
+        if (in_src and src not in path.parents) or _read_java(path, deadline).imports_from("org.junit", "junit"):
             skipped.append(path)
         else:
             keep.append(path)
@@ -180,17 +208,25 @@ def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
 
 
 def java_main_classes(files: list[Path], drivers: list[Path] = ()) -> list[MainClass]:
-    """Every file whose class declares ``main``; ``drivers`` are the assignment's own."""
+    """Every class that declares a launchable ``main`` (:mod:`grader.intake.java_source`), by its
+    own name, not its file's; ``drivers`` are the assignment's own.
+
+    Raises :class:`grader.intake.timecap.HostStepTimeout` when reading the sources takes
+    longer than :data:`grader.intake.timecap.PARSE_SECONDS`.
+    """
     found = []
+    deadline = deadline_after(PARSE_SECONDS)
     for path in [*files, *drivers]:
-        text = _COMMENT_RE.sub("", path.read_text(encoding="utf-8", errors="replace"))
-        match = _MAIN_RE.search(text)
-        if match:
-            package = _PACKAGE_RE.search(text)
-            empty = bool(_EMPTY_BODY_RE.match(text[match.end():]))
-            found.append(MainClass((package.group(1) + "." if package else "") + path.stem, path, empty,
-                                   path in drivers))
+        for main in _read_java(path, deadline).mains:
+            found.append(MainClass(main.name, path, main.empty, path in drivers, main.public))
     return found
+
+
+def _read_java(path: Path, deadline: float) -> JavaSource:
+    data = path.read_bytes()
+    if len(data) > MAX_PARSED_BYTES or (b"main" not in data and b"junit" not in data):
+        return parse_java(b"")  # cannot declare main or import JUnit, or too large to read
+    return parse_java(data, deadline)
 
 
 def choose_main(candidates: list[MainClass], assignment: Assignment) -> str | None:
@@ -205,7 +241,7 @@ def choose_main(candidates: list[MainClass], assignment: Assignment) -> str | No
             return wanted
         return next((c.name for c in candidates if c.simple == wanted), wanted)
     students = sorted((c for c in candidates if not c.driver),
-                      key=lambda c: (_preference(c, assignment), len(c.path.parts), c.name))
+                      key=lambda c: (_preference(c, assignment), not c.public, len(c.path.parts), c.name))
     drivers = [c for c in candidates if c.driver]
     if students and not students[0].empty:
         return students[0].name
@@ -239,9 +275,11 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     sources = [str(p.relative_to(bundle)) for p in files + (drivers if with_drivers else [])]
     left_out = f"; left out {', '.join(str(p.relative_to(bundle)) for p in skipped)}" if skipped else ""
     if main_class is None:
+        large = [str(p.relative_to(bundle)) for p in files if p.stat().st_size > MAX_PARSED_BYTES]
+        unread = f" (not searched, over {MAX_PARSED_BYTES:,} bytes: {', '.join(large)})" if large else ""
         return Build("java", None, failure=Verdict.CE,
                      message=f"no class with 'public static void main(String[] args)' among {len(files)} .java "
-                             f"files{left_out}")
+                             f"files{left_out}{unread}")
     classes = workdir / "classes"
     classes.mkdir()
     compile_cp = ":".join(classpath_items) or "."
@@ -257,15 +295,23 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         return Build("java", None, entry=main_class, failure=Verdict.CE, message=f"{why}:\n{_first_errors(log)}",
                      log=log)
     out = bundle / "classes-out"
-    class_file = out.joinpath(*main_class.split(".")).with_suffix(".class")
-    if not class_file.is_file() and not assignment.java.main_class:
+    class_file = PurePosixPath(*main_class.split(".")).with_suffix(".class")
+    if not safe_copy.is_regular(out, class_file) and not assignment.java.main_class:
         return Build("java", None, entry=main_class, failure=Verdict.CE,
                      message=f"javac produced no {main_class} class (is the file name the class name?)", log=log)
-    shutil.copytree(out, classes, dirs_exist_ok=True)
-    for item in classpath_items:
+    # classes-out was written by processes of the submission's uid (javac, a build command):
+    # copied without following anything, and the classpath comes from the assignment, not the bundle.
+    try:
+        safe_copy.copy_tree(out, classes, into_existing=True, step="copying the compiled classes",
+                            skip=lambda rel, is_dir: len(rel.parts) == 1 and rel.name in RESERVED_NAMES,
+                            deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS)
+    except StudentFault as exc:
+        return Build("java", None, entry=main_class, failure=exc.verdict,
+                     message=f"the compiled classes cannot be used: classes-out/{exc}", log=log)
+    for original, item in zip(assignment.java.classpath, classpath_items):
         target = classes / item
         target.parent.mkdir(parents=True, exist_ok=True)
-        (shutil.copytree if (bundle / item).is_dir() else shutil.copy2)(bundle / item, target)
+        (shutil.copytree if original.is_dir() else shutil.copy2)(original, target)
     run_cp = ":".join(["."] + classpath_items)
     default_run = _run_template(assignment, [java, "-Xmx{heap_mb}m", "-Xss8m", "-XX:+UseSerialGC",
                                              "-cp", "{classpath}", "{main_class}"])

@@ -7,11 +7,17 @@ symlinks), and capped in entry count and total size, so a hostile archive cannot
 outside its folder or fill the disk. A folder or zip holding only one folder (plus
 ``__MACOSX`` litter) is unwrapped: the code is what is inside it (but a Python package
 folder, such as ``solver/``, or a project's ``src/`` is part of the code's layout).
+
+The submissions folder and its immediate entries are the TA's (a TA may link
+``submissions/alice`` to a clone); nothing below an entry is followed: a lone child that
+is a link is not unwrapped or extracted, and the build's copy
+(:mod:`grader.intake.safe_copy`) refuses it with a message naming it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 import stat
 import zipfile
@@ -19,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionsError
+from grader.intake import safe_copy
 
 MAX_ZIP_ENTRIES = 2_000
 MAX_ZIP_BYTES = 50_000_000
@@ -51,8 +58,8 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
                 root = unwrap(entry)
                 inner = _lone_zip(root)
             except OSError as exc:  # one unreadable folder is that student's result, not a stopped batch
-                found.setdefault(entry.name, Submission(entry.name, entry, None,
-                                                        f"cannot read {entry}: {exc.strerror or exc}"))
+                sid = printable_id(entry.name)
+                found.setdefault(sid, Submission(sid, entry, None, f"cannot read {entry}: {exc.strerror or exc}"))
                 continue
             # An LMS download: the student's folder holds just the archive they uploaded.
             submission = (Submission(entry.name, entry, root) if inner is None
@@ -61,10 +68,21 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
             submission = _from_zip(entry, staging / "zips" / entry.stem)
         else:
             continue
+        submission = dataclasses.replace(submission, id=printable_id(submission.id))
         if submission.id in found:
             continue  # a folder and a zip with the same id: the folder (first by name) is graded
         found[submission.id] = submission
     return [found[key] for key in sorted(found)]
+
+
+def printable_id(name: str) -> str:
+    """A folder or file name as a submission id: bytes that are not UTF-8 (which Python keeps as
+    lone surrogates, and no report can write) shown as ``\\xNN``.
+
+    >>> printable_id("bad\\udcffname"), printable_id("çağrı")
+    ('bad\\\\xffname', 'çağrı')
+    """
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def require_folder(submissions_dir: Path) -> None:
@@ -78,7 +96,7 @@ def unwrap(folder: Path) -> Path:
     """Descend through folders that hold nothing but one folder (a zip's top-level directory)."""
     while True:
         children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
-        if len(children) == 1 and children[0].is_dir() and not _is_code_folder(children[0]):
+        if len(children) == 1 and _real_dir(children[0]) and not _is_code_folder(children[0]):
             folder = children[0]
         else:
             return folder
@@ -86,14 +104,23 @@ def unwrap(folder: Path) -> Path:
 
 def _lone_zip(folder: Path) -> Path | None:
     children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
-    if len(children) == 1 and children[0].is_file() and children[0].suffix.lower() == ".zip":
+    if len(children) == 1 and _real_file(children[0]) and children[0].suffix.lower() == ".zip":
         return children[0]
     return None
 
 
+def _real_dir(path: Path) -> bool:
+    return stat.S_ISDIR(path.lstat().st_mode)
+
+
+def _real_file(path: Path) -> bool:
+    return stat.S_ISREG(path.lstat().st_mode)
+
+
 def _is_code_folder(folder: Path) -> bool:
     """A folder that is part of the code's layout: a Python package, or a project's ``src``."""
-    return folder.name == "src" or (folder / "__init__.py").is_file() or (folder / "__main__.py").is_file()
+    return folder.name == "src" or any(_real_file(folder / name) for name in ("__init__.py", "__main__.py")
+                                       if os.path.lexists(folder / name))
 
 
 def _from_zip(path: Path, target: Path) -> Submission:
@@ -131,13 +158,19 @@ def extract_zip(path: Path, target: Path) -> None:
         for info, name in plan:
             if name.parts and name.parts[0] in IGNORED:
                 continue
-            out = target.joinpath(*name.parts)
             if info.is_dir():
+                out = target.joinpath(*name.parts)
                 out.mkdir(parents=True, exist_ok=True)
                 continue
-            out.parent.mkdir(parents=True, exist_ok=True)
             written = 0
-            with archive.open(info) as source, open(out, "wb") as sink:
+            # Created O_EXCL | O_NOFOLLOW below the fresh target: an entry named twice is refused.
+            try:
+                sink = safe_copy.open_new(target, PurePosixPath(*name.parts))
+            except FileExistsError:
+                raise ValueError(f"entry {info.filename!r} appears twice") from None
+            except safe_copy.SubmissionFileError as exc:
+                raise ValueError(f"entry {info.filename!r}: {exc}") from None
+            with archive.open(info) as source, sink:
                 # The header's file_size may lie; count what really comes out.
                 while chunk := source.read(1 << 16):
                     written += len(chunk)

@@ -3,6 +3,11 @@
 Each hint turns a familiar failure from real submissions into one sentence the student
 can act on (the hard-coded input name, ``split(" ")`` on padded rows, Python 2 code, a
 missing module...). The first matching rule wins; ``None`` means nothing recognisable.
+
+stderr is the student's (up to the output cap): every rule runs in linear time in its
+length. No pattern has nested or adjacent unbounded repeats that can match the same
+text, and a rule that needs "A, then later B" finds the first A and then looks for B
+once, instead of a lazy ``A(?:.*\n)*?B`` that rescans the rest of the text from every A.
 """
 
 from __future__ import annotations
@@ -56,7 +61,22 @@ def _uncaught(name: str, message: str | None) -> str:
     return f"uncaught {name}" + (f": {message}" if message else "")
 
 
-_RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | None]], ...] = (
+@dataclass(frozen=True)
+class _Then:
+    """Matches where ``first`` matches and ``then`` matches on a later line (linear: one search each)."""
+
+    first: re.Pattern[str]
+    then: re.Pattern[str]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        found = self.first.search(text)
+        if found is None:
+            return None
+        line_end = text.find("\n", found.end())
+        return None if line_end < 0 else self.then.search(text, line_end + 1)
+
+
+_RULES: tuple[tuple[re.Pattern[str] | _Then, Callable[[re.Match[str], Context], str | None]], ...] = (
     (re.compile(r"java\.io\.FileNotFoundException: (?P<name>.+?)(?: \((?:No such file|The system cannot).*)?$", re.M),
      _missing_file),
     (re.compile(r"FileNotFoundError: \[Errno 2\] No such file or directory: (?P<name>.+)$", re.M), _missing_file),
@@ -77,7 +97,7 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | No
     (re.compile(r"SyntaxError: Missing parentheses in call to '(print|exec)'"),
      _python2),
     (re.compile(r"(ModuleNotFoundError|ImportError): No module named '?(?P<mod>[A-Za-z_]\w*)"), _missing_module),
-    (re.compile(r"sys\.argv\[\d+\].*\n(?:.*\n)*?IndexError"),
+    (_Then(re.compile(r"sys\.argv\[\d+\]"), re.compile(r"^IndexError", re.M)),
      lambda m, ctx: f"the program expected a command-line argument: {ctx.input_given}"),
     (re.compile(r"java\.util\.NoSuchElementException|EOFError|java\.lang\.ArrayIndexOutOfBoundsException: "
                 r"(Index 0 out of bounds for length 0|0)\b"),

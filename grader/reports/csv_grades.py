@@ -1,4 +1,8 @@
-"""grades.csv: one row per submission (id, score, max_score, verdict), then one column per case and per API test."""
+"""grades.csv: one row per submission (id, score, max_score, verdict), then one column per case and per API test.
+
+Ids, case ids and test names are written as spreadsheets show them and never evaluate them
+(:func:`grader.reports.escaping.csv_cell`): a student named ``=HYPERLINK(...)`` is text.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import csv
 import io
 from pathlib import Path
 
+from grader.reports.escaping import csv_cell
 from grader.reports.results import GradingResults
 from solver.fileio import write_atomic
 
@@ -15,7 +20,8 @@ def csv_text(results: GradingResults) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     api_names = list(dict.fromkeys(test.name for s in results.submissions for test in s.api))
-    writer.writerow(["id", "score", "max_score", "verdict", "complete", *case_ids, *api_names])
+    writer.writerow(["id", "score", "max_score", "verdict", "complete", *map(csv_cell, case_ids),
+                     *map(csv_cell, api_names)])
     for submission in results.submissions:
         by_case = {case.case: case for case in submission.cases}
         cells = [f"{by_case[c].verdict.value} {by_case[c].points:g}" if c in by_case else "" for c in case_ids]
@@ -23,7 +29,7 @@ def csv_text(results: GradingResults) -> str:
         cells += [f"{'pass' if by_test[n].passed else 'fail'} {by_test[n].points:.4g}" if n in by_test else ""
                   for n in api_names]
         verdict = submission.verdict.value if submission.verdict else ""
-        writer.writerow([submission.id, f"{submission.score:g}", f"{submission.max_score:g}", verdict,
+        writer.writerow([csv_cell(submission.id), f"{submission.score:g}", f"{submission.max_score:g}", verdict,
                          "yes" if submission.complete else "no", *cells])
     return buffer.getvalue()
 

@@ -6,10 +6,10 @@ private; ``after_due_date`` cases are treated like hidden ones here.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from grader.reports.api_views import feedback_lines
+from grader.reports.escaping import safe_name
 from grader.reports.results import GradingResults, SubmissionResult
 from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
@@ -48,10 +48,6 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
 
 def _indent(text: str, width: int = 2) -> str:
     return "\n".join(" " * width + line if line else "" for line in text.splitlines())
-
-
-def safe_name(submission_id: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]", "_", submission_id) or "_"
 
 
 def write_feedback(results: GradingResults, folder: Path) -> None:

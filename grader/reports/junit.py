@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from grader.reports.escaping import safe_name
 from solver.fileio import write_atomic
 
-_UNSAFE_RE = re.compile(r"[^A-Za-z0-9._-]")
 # XML 1.0 cannot carry most control characters, even escaped; a student's output may hold any.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -39,7 +39,7 @@ def _testcase(suite: ET.Element, classname: str, name: str, seconds: float, verd
 def junit_xml(submission: Mapping[str, Any]) -> str:
     """The JUnit XML document for one submission of results.json."""
     sid = str(submission["id"])
-    classname = f"npuzzle.{_UNSAFE_RE.sub('_', sid)}"
+    classname = f"npuzzle.{safe_name(sid)}"
     cases = submission["cases"]
     suite = ET.Element("testsuite", name=sid)
     failures = errors = 0
@@ -83,8 +83,8 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
 
 
 def junit_file_name(submission_id: str) -> str:
-    """A file name safe on every OS for a submission id."""
-    return f"{_UNSAFE_RE.sub('_', submission_id)}.xml"
+    """A file name safe on every OS for a submission id, never shared with another id."""
+    return f"{safe_name(submission_id)}.xml"
 
 
 def write_junit(results: Mapping[str, Any], out_dir: Path) -> list[Path]:

@@ -1,4 +1,9 @@
-"""The score table on stdout: one row per submission; ``detail`` adds the submission x case matrix."""
+"""The score table on stdout: one row per submission; ``detail`` adds the submission x case matrix.
+
+Ids are the students' folder names: control characters and bidirectional overrides in
+them are shown escaped (:func:`grader.reports.escaping.terminal_safe`), never sent raw to
+the terminal.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import textwrap
 from tabulate import tabulate
 
 from grader.reports.api_views import api_cell
+from grader.reports.escaping import terminal_safe
 from grader.reports.results import GradingResults
 from grader.judging.verdicts import SEVERITY
 
@@ -21,7 +27,7 @@ def summary_table(results: GradingResults) -> str:
         verdict = submission.verdict.value if submission.verdict else "-"
         if not submission.complete:
             verdict += " (partial)"
-        rows.append([submission.id, f"{submission.score:g}/{submission.max_score:g}", verdict,
+        rows.append([terminal_safe(submission.id), f"{submission.score:g}/{submission.max_score:g}", verdict,
                      *[counts.get(v.value, "") for v in present], *([api_cell(submission.api)] if with_api else [])])
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
@@ -34,13 +40,13 @@ LETTERS = {"AC": "A", "SUB": "S", "WA": "W", "PE": "P", "TLE": "T", "MLE": "M", 
 
 
 def detail_table(results: GradingResults) -> str:
-    case_ids = [case["id"] for case in results.cases]
+    case_ids = [terminal_safe(case["id"]) for case in results.cases]
     if len(case_ids) > WIDE:
         return _letter_matrix(results, case_ids)
     rows = []
     for submission in results.submissions:
-        by_case = {case.case: case.verdict.value for case in submission.cases}
-        rows.append([submission.id, *[by_case.get(c, "") for c in case_ids]])
+        by_case = {terminal_safe(case.case): case.verdict.value for case in submission.cases}
+        rows.append([terminal_safe(submission.id), *[by_case.get(c, "") for c in case_ids]])
     return tabulate(rows, headers=["submission", *case_ids], tablefmt="simple", disable_numparse=True)
 
 
@@ -51,8 +57,8 @@ def _letter_matrix(results: GradingResults, case_ids: list[str]) -> str:
 
     rows = []
     for submission in results.submissions:
-        by_case = {case.case: LETTERS[case.verdict.value] for case in submission.cases}
-        rows.append([submission.id, strip([by_case.get(c, ".") for c in case_ids])])
+        by_case = {terminal_safe(case.case): LETTERS[case.verdict.value] for case in submission.cases}
+        rows.append([terminal_safe(submission.id), strip([by_case.get(c, ".") for c in case_ids])])
     ruler = strip([str((i + 1) % 10) for i in range(len(case_ids))])
     table = tabulate(rows, headers=["submission", ruler], tablefmt="simple", disable_numparse=True)
     key = ", ".join(f"{letter}={verdict}" for verdict, letter in LETTERS.items())

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
+
+import pytest
 
 from grader.intake.build import choose_main, java_main_classes, java_sources, python_entry
 from grader.testsets.assignment import Assignment, JavaConfig
+from tests.support import require_tool
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -75,4 +79,67 @@ def test_oversized_submission_is_refused(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "work").mkdir()
     result = build(tmp_path / "sub", tmp_path / "work", Assignment())
     assert result.failure is not None and result.failure.value == "CE"
-    assert "4 files" in result.message and "hand in source files only" in result.message
+    assert "past 3 files" in result.message and "hand in source files only" in result.message
+
+
+def _fake_javac(plant):
+    """A stand-in for javac (a process of the submission's uid): writes classes-out, then ``plant(out)``."""
+    from grader.sandbox import runner
+
+    def run_command(argv, workdir, limits, **kwargs):
+        out = Path(workdir) / "classes-out"
+        out.mkdir()
+        (out / "Solver.class").write_bytes(b"\xca\xfe\xba\xbe")
+        plant(out)
+        return runner.Outcome(0, None, False, False, 0.1, 0.1, b"", b"", False, False)
+    return run_command
+
+
+@pytest.mark.parametrize("planted", ["Leak.class", "pkg", "Solver.class"])
+def test_a_link_in_javacs_output_is_refused_never_copied(tmp_path: Path, monkeypatch, planted: str) -> None:
+    from grader.intake import build as build_module
+    from grader.intake.build import build
+
+    require_tool("javac")
+    victim = tmp_path / "victim" / "secret.txt"
+    victim.parent.mkdir()
+    victim.write_text("victim: never to be read\n")
+
+    def plant(out: Path) -> None:
+        (out / planted).unlink(missing_ok=True)
+        (out / planted).symlink_to(victim.parent if planted == "pkg" else victim)
+
+    monkeypatch.setattr(build_module.runner, "run_command", _fake_javac(plant))
+    write(tmp_path / "sub", {"Solver.java": MAIN.format("Solver")})
+    (tmp_path / "work").mkdir()
+    result = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert result.failure is not None and result.failure.value == "CE", result.message
+    if planted == "Solver.class":  # the main class itself a link: not a class javac produced
+        assert "javac produced no Solver class" in result.message
+    else:
+        assert f"classes-out/{planted}: is a symbolic link" in result.message
+    copied = [p for p in (tmp_path / "work").rglob("*") if p.is_file() and not p.is_symlink()]
+    assert all(b"victim" not in p.read_bytes() for p in copied)
+
+
+SIGNATURES = ["public static synchronized void main(String[] args)", "static final public void main(String... args)",
+              "public static void main(java.lang.String args[])", "@SuppressWarnings(\"all\") public static void main("
+              "final String[] args)"]
+
+
+@pytest.mark.parametrize("signature", SIGNATURES)
+def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: str) -> None:
+    from grader.pipeline import grade
+    from tests.support import REPO
+
+    require_tool("javac")
+    sample = REPO / "examples" / "submissions" / "AC-java-princeton-padded"
+    project = tmp_path / "subs" / "student"
+    shutil.copytree(sample, project)
+    solver = project / "src" / "puzzle" / "Solver.java"
+    text = solver.read_text()
+    assert "public static void main(String[] args)" in text
+    solver.write_text(text.replace("public static void main(String[] args)", signature)
+                      + "\nclass Decoy { /* public static void main(String[] a) */ String s = \"static void main(\"; }\n")
+    [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2).submissions
+    assert submission.build["entry"] == "puzzle.Solver" and submission.verdict.value == "AC", submission.build

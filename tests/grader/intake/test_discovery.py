@@ -79,3 +79,22 @@ def test_folder_holding_only_the_uploaded_zip(tmp_path: Path) -> None:
     [erin] = discover(subs, tmp_path / "staging")
     assert erin.id == "erin_12345" and erin.root is not None
     assert (erin.root / "src" / "project" / "Solver.java").is_file()
+
+
+def test_zip_entry_named_twice_is_refused(tmp_path: Path) -> None:
+    archive = tmp_path / "twice.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("main.py", b"print(1)\n")
+        with pytest.warns(UserWarning):  # zipfile itself frowns on it
+            zipped.writestr("main.py", b"print(2)\n")
+    with pytest.raises(ValueError, match="'main.py' appears twice"):
+        extract_zip(archive, tmp_path / "out")
+
+
+def test_a_lone_zip_link_is_not_extracted(tmp_path: Path) -> None:
+    # The student's folder holds only a link to an archive elsewhere: not the student's upload.
+    outside = make_zip(tmp_path / "elsewhere.zip", {"Secret.java": b"class Secret {}"})
+    (tmp_path / "subs" / "dave").mkdir(parents=True)
+    (tmp_path / "subs" / "dave" / "upload.zip").symlink_to(outside)
+    [dave] = discover(tmp_path / "subs", tmp_path / "staging")
+    assert dave.root == tmp_path / "subs" / "dave" and not (tmp_path / "staging").exists()

@@ -1,0 +1,2 @@
+﻿// expect: Bom (empty)
+public class Bom { public static void main(String[] a) { } }

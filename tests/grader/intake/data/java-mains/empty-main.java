@@ -1,0 +1,6 @@
+// expect: Board (empty)
+public class Board {
+    public static void main(String[] args) {
+        // unit tests (not graded)
+    }
+}

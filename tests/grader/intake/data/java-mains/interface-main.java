@@ -1,0 +1,4 @@
+// expect: Launcher
+interface Launcher {
+    static void main(String[] args) { System.out.println("from an interface"); }
+}

@@ -1,0 +1,10 @@
+"""Hostile submission: ships a folder link, lib/ (the test points it at a folder it made).
+
+Were the grader to copy it, it would copy the target folder's files, read as root, into
+the run, where the program prints them. Expected: CE naming lib, nothing of it read.
+"""
+
+import pathlib
+
+for path in sorted(pathlib.Path("lib").glob("*")):
+    print(path.read_text(encoding="utf-8"))

@@ -92,13 +92,26 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
               help="The puzzle the output answers (default: its first board).")
 @click.option("--strict", is_flag=True, help="Also report every deviation from the exact format.")
 @click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default="blank-last", show_default=True)
-def check_command(output: Path, input_path: Path | None, strict: bool, goal: str) -> int:
+@click.option("--preset", default=None, metavar="NAME",
+              help="Check with a course preset's wordings and goal (coursera-princeton, cos226-campus, cmpe160).")
+@click.option("--wording", "wordings", multiple=True, metavar="TEXT",
+              help="An accepted way to say 'unsolvable' (repeatable; replaces the preset's or the default ones).")
+def check_command(output: Path, input_path: Path | None, strict: bool, goal: str, preset: str | None,
+                  wordings: tuple[str, ...]) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
     from grader.judging.check import check_output
     from grader.errors import CheckFailed
     from grader.judging.verify import Rules
+    from grader.testsets import presets
 
-    report = check_output(output, input_path, Rules(strict=strict, blank_first=goal == "blank-first"))
+    rules = Rules(strict=strict, blank_first=goal == "blank-first")
+    if preset is not None:
+        output_rules = presets.load(preset, "--preset").get("output", {})
+        rules = Rules(tuple(output_rules.get("unsolvable_wordings", rules.unsolvable_wordings)),
+                      output_rules.get("goal", goal) == "blank-first", strict)
+    if wordings:
+        rules = Rules(wordings, rules.blank_first, strict)
+    report = check_output(output, input_path, rules)
     for line in report.lines:
         click.echo(line)
     if not report.ok:

@@ -35,6 +35,7 @@ from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.merge import over_previous
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.judging import time_limit as timing
 from grader.judging.scoring import case_points
 from grader.shard import Shard
 from grader.testsets.model import Case, CaseSet, load_testset
@@ -78,12 +79,14 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
+    # A config error names a case by its place in the manifest, whichever cases --cases kept.
+    position = {case.id: index for index, case in enumerate(testset.cases)}
     if cases:
         testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
-    expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
+    expected = {case.id: _expected(position[case.id], case, testset, assignment) for case in testset.cases}
     temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
     temp.chmod(0o711)  # submissions run as another user: they may pass through, not list
     try:
@@ -276,29 +279,34 @@ class _Batch:
 
     def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
         assignment = self.assignment
-        assert built.bundle is not None
-        shutil.copytree(built.bundle, workdir, symlinks=True, dirs_exist_ok=True)
-        data = case.input_path.read_bytes()
-        input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
-        if assignment.io != "stdin":
-            (workdir / input_name).write_bytes(data)
-        wall = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
-        cpu = assignment.limits.cpu_seconds if self.time_limit is None else None
-        limits = runner.Limits(wall_seconds=wall, cpu_seconds=cpu, memory_mb=assignment.limits.memory_mb,
-                               output_bytes=assignment.limits.output_bytes, jvm=built.jvm)
-        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file) for a in built.run_argv]
-        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
-                                     readable=built.readable)
-        answer, truncated = self._answer(outcome, workdir)
-        shutil.rmtree(workdir, ignore_errors=True)
+        case_limit = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
+        cpu_limit = assignment.limits.cpu_seconds if self.time_limit is None and assignment.limits.cpu_seconds \
+            else case_limit
+        policy = timing.TimePolicy(cpu_limit, assignment.limits.wall_cap_factor, assignment.limits.rerun_margin)
+        outcome, answer, truncated = self._run_once(built, case, workdir, policy)
+        call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+        rerun = ""
+        if call is timing.TimeCall.NEAR:  # judged on the second run; near the limit twice is over it
+            rerun = timing.rerun_note(outcome.cpu_seconds, outcome.wall_seconds, call, policy)
+            outcome, answer, truncated = self._run_once(
+                built, case, self._folder("runs", f"{built.entry}-{case.id}-again"), policy)
+            call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+            if call is timing.TimeCall.NEAR:
+                call = timing.TimeCall.OVER_CPU
+        over = call in (timing.TimeCall.OVER_CPU, timing.TimeCall.OVER_WALL)
         expected = self.expected[case.id]
         verification = verify(answer.data, expected, self.rules) if answer.data and answer.data.strip() else None
-        facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
-                         outcome.wall_seconds, wall, assignment.limits.memory_mb)
+        facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
+                         outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
+                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds) if over else "")
         fault = None
         if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
         verdict, message = judge(facts, answer, verification, self.context, case.solvable, fault)
+        if verdict is Verdict.NO and built.run_hint:
+            message += f"\n{built.run_hint}"
+        if rerun:
+            message += f"\n({rerun})"
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
         notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
@@ -309,7 +317,27 @@ class _Batch:
             cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
             moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
             solvable=case.solvable, problems=problems, notes=notes, path=path,
-            stderr=tail(answer.stderr, STDERR_LINES))
+            stderr=tail(answer.stderr, STDERR_LINES), runs=2 if rerun else 1)
+
+    def _run_once(self, built: Build, case: Case, workdir: Path,
+                  policy: timing.TimePolicy) -> tuple[runner.Outcome, Answer, bool]:
+        """One run of the case in the fresh folder ``workdir`` (removed after): its outcome and answer."""
+        assignment = self.assignment
+        assert built.bundle is not None
+        shutil.copytree(built.bundle, workdir, symlinks=True, dirs_exist_ok=True)
+        data = case.input_path.read_bytes()
+        input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
+        if assignment.io != "stdin":
+            (workdir / input_name).write_bytes(data)
+        limits = runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap,
+                               memory_mb=assignment.limits.memory_mb, output_bytes=assignment.limits.output_bytes,
+                               jvm=built.jvm)
+        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file) for a in built.run_argv]
+        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
+                                     readable=built.readable)
+        answer, truncated = self._answer(outcome, workdir)
+        shutil.rmtree(workdir, ignore_errors=True)
+        return outcome, answer, truncated
 
     def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:
         """The answer and whether it was cut at the output limit."""

@@ -19,9 +19,11 @@ import re
 import shutil
 import sys
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.intake import algs4, driver
 from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
@@ -55,15 +57,22 @@ class Build:
     message: str = ""
     log: str = ""
     seconds: float = 0.0
+    library: str | None = None
+    """The algs4 edition the submission was compiled against (:mod:`grader.intake.algs4`), when configured."""
+    run_hint: str = ""
+    """Why a run may write nothing (an empty ``main``), added to a ``NO`` verdict's message."""
 
     @property
     def ok(self) -> bool:
         return self.failure is None
 
     def to_json(self) -> dict:
-        return {"language": self.language, "ok": self.ok, "entry": self.entry,
+        data = {"language": self.language, "ok": self.ok, "entry": self.entry,
                 "verdict": self.failure.value if self.failure else None, "message": self.message,
                 "log": self.log, "seconds": round(self.seconds, 3)}
+        if self.library is not None:
+            data["algs4"] = self.library
+        return data
 
 
 def detect_language(source: Path, assignment: Assignment) -> str | None:
@@ -232,11 +241,13 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                      message="the grading machine has no Java toolchain (javac/java not found): install a JDK 11+")
     extras = bundle / ".grader"
     extras.mkdir()
-    for source in assignment.java.sources:
-        _copy_into(source, extras)
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
     files, skipped = java_sources(bundle, extras)
-    drivers = _files(extras, "*.java")
+    # Drivers go into the package of the student classes they use (grader.intake.driver).
+    installed = driver.install(assignment.java.sources, extras, files)
+    replaced = {path for each in installed for path in each.replaces}
+    files, skipped = [p for p in files if p not in replaced], skipped + sorted(replaced)
+    drivers = [each.path for each in installed]
     candidates = java_main_classes(files, drivers)
     main_class = choose_main(candidates, assignment)
     # The assignment's driver sources are compiled in only when a driver runs the submission:
@@ -250,35 +261,70 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                              f"files{left_out}")
     classes = workdir / "classes"
     classes.mkdir()
-    compile_cp = ":".join(classpath_items) or "."
-    values = {"build_dir": "classes-out", "classpath": compile_cp, "memory_mb": str(assignment.limits.memory_mb),
-              "heap_mb": str(assignment.limits.heap_mb), "main_class": main_class}
+    try:
+        libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
+    except (OSError, zipfile.BadZipFile) as exc:
+        return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
+                                                                f"a library jar: {exc}")
+    compiled_sources = files + (drivers if with_drivers else [])
+    usage = algs4.scan([p.read_text(encoding="utf-8", errors="replace") for p in compiled_sources],
+                       libraries["unnamed"].names if "unnamed" in libraries else frozenset())
+    values = {"build_dir": "classes-out", "classpath": ":".join(classpath_items) or ".",
+              "memory_mb": str(assignment.limits.memory_mb), "heap_mb": str(assignment.limits.heap_mb),
+              "main_class": main_class}
     default_build = (javac, f"-J-Xmx{JAVAC_HEAP_MB}m", "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
                      "-cp", "{classpath}", "{sources}")
-    argv = _expand(assignment.java.build or default_build, values, {"sources": sources})
-    outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
-    log = _build_log(outcome)
-    if outcome.timed_out or outcome.exit_code != 0:
-        why = "javac timed out" if outcome.timed_out else f"javac failed ({_count_errors(log)})"
-        return Build("java", None, entry=main_class, failure=Verdict.CE, message=f"{why}:\n{_first_errors(log)}",
-                     log=log)
-    out = bundle / "classes-out"
+    timed_out = False
+
+    def compile_once(library_jars: list[Path], build_dir: str) -> tuple[bool, str]:
+        nonlocal timed_out
+        compile_cp = ":".join(classpath_items + [str(p.relative_to(bundle)) for p in library_jars]) or "."
+        argv = _expand(assignment.java.build or default_build,
+                       {**values, "build_dir": build_dir, "classpath": compile_cp}, {"sources": sources})
+        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
+        timed_out = outcome.timed_out
+        return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome)
+
+    compiled = algs4.compile_with_editions(algs4.plan(usage, libraries), libraries, extras / "algs4", compile_once)
+    log, library = compiled.log, compiled.describe(libraries)
+    if len(compiled.tried) > 1:
+        log = "".join(f"[algs4] {line}\n" for line in compiled.tried) + log
+    if not compiled.ok:
+        grader_files = [str(p.relative_to(bundle)) for p in drivers] if with_drivers else []
+        student_names = {t.name for t in driver.declared_types(files)}
+        diagnosis = driver.diagnose(compiled.log, grader_files, student_names,
+                                    set().union(*(lib.names for lib in libraries.values())))
+        if diagnosis is not None and not timed_out:
+            return Build("java", None, entry=main_class, failure=Verdict(diagnosis.verdict),
+                         message=diagnosis.message, log=log, library=library)
+        why = "javac timed out" if timed_out else f"javac failed ({_count_errors(compiled.log)})"
+        tried = f"\n(compiled against {'; then '.join(compiled.tried)})" if len(compiled.tried) > 1 else ""
+        return Build("java", None, entry=main_class, failure=Verdict.CE,
+                     message=f"{why}:\n{_first_errors(compiled.log)}{tried}", log=log, library=library)
+    out = bundle / compiled.build_dir
     class_file = out.joinpath(*main_class.split(".")).with_suffix(".class")
     if not class_file.is_file() and not assignment.java.main_class:
         return Build("java", None, entry=main_class, failure=Verdict.CE,
                      message=f"javac produced no {main_class} class (is the file name the class name?)", log=log)
     shutil.copytree(out, classes, dirs_exist_ok=True)
-    for item in classpath_items:
+    run_items = classpath_items + [str(p.relative_to(bundle)) for p in compiled.run_classpath]
+    for item in run_items:
         target = classes / item
         target.parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if (bundle / item).is_dir() else shutil.copy2)(bundle / item, target)
-    run_cp = ":".join(["."] + classpath_items)
+    run_cp = ":".join(["."] + run_items)
     default_run = _run_template(assignment, [java, "-Xmx{heap_mb}m", "-Xss8m", "-XX:+UseSerialGC",
                                              "-cp", "{classpath}", "{main_class}"])
     run_argv = _expand(tuple(assignment.java.run or default_run),
                        {**values, "classpath": run_cp, "build_dir": "."}, {})
+    chosen = next((c for c in candidates if c.name == main_class), None)
+    hint = driver.empty_main_hint(chosen.name, str(chosen.path.relative_to(bundle))) \
+        if chosen is not None and chosen.empty and not chosen.driver else ""
+    with_library = f"; {library}" if library else ""
     return Build("java", classes, run_argv, jvm=True, entry=main_class,
-                 message=f"compiled {len(sources)} files; main class {main_class}{left_out}", log=log)
+                 message=f"compiled {len(sources)} files; main class {main_class}"
+                         f"{' (its main is empty)' if hint else ''}{with_library}{left_out}",
+                 log=log, library=library, run_hint=hint)
 
 
 def _count_errors(log: str) -> str:

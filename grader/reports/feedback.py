@@ -22,6 +22,8 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
              + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
              f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"
                                                      if submission.build.get("entry") else "")]
+    if submission.build.get("algs4"):
+        lines.append(f"Library:    {submission.build['algs4']}")
     if not submission.complete:
         lines.append("Grading was interrupted: only the cases below were run.")
     if not submission.build.get("ok", True):

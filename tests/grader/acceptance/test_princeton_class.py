@@ -1,0 +1,93 @@
+"""One Princeton class, one configuration: both algs4 editions (and a mix), java.util.* beside the old library,
+classes in a package with an empty main graded through the preset's client, and the campus wording.
+
+The configuration is the worked one in testcases/README.md ("princeton-mixed"), read from there; the libraries are
+the test's own stand-ins (data/algs4-editions), built into jars where its environment variables point.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from grader.pipeline import grade
+from grader.reports.results import GradingResults
+from tests.support import REPO, require_tool
+
+DATA = REPO / "tests" / "grader" / "data"
+CLASS = DATA / "princeton-class"
+
+# submission: (fragment of build.algs4, fragment of the build message or the first case's message)
+EXPECTED = {
+    "AC-packaged-algs4": ("algs4 packaged (edu.princeton.cs.algs4): algs4.jar", "main class Solver"),
+    "AC-unnamed-algs4": ("algs4 unnamed package: stdlib.jar, algs4.jar", "main class Solver"),
+    "AC-java-util-star-with-the-old-library": ("unnamed package: stdlib.jar, algs4.jar; Queue left to the Java "
+                                               "library the sources import", "main class Solver"),
+    "AC-java-util-star-meaning-the-algs4-queue": ("algs4 unnamed package: stdlib.jar, algs4.jar", "main class Solver"),
+    "AC-mixed-editions": ("algs4 packaged (edu.princeton.cs.algs4): algs4.jar + unnamed package", "main class Solver"),
+    "AC-package-puzzle8-empty-main": ("algs4 packaged", "main class puzzle8.CourseraTestClient"),
+    "AC-campus-wording": ("algs4 packaged", "main class Solver"),
+    "CE-campus-api-behind-the-coursera-client": ("algs4 packaged", "Solver has no method isSolvable()"),
+}
+
+
+def build_jar(sources: Path, jar: Path, classes: Path) -> None:
+    subprocess.run([require_tool("javac"), "-d", str(classes), *map(str, sorted(sources.rglob("*.java")))],
+                   check=True)
+    jar.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([require_tool("jar"), "cf", str(jar), "-C", str(classes), "."], check=True)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[GradingResults, Path]:
+    root = tmp_path_factory.mktemp("princeton-class")
+    editions = DATA / "algs4-editions"
+    build_jar(editions / "packaged", root / "libs" / "algs4.jar", root / "classes" / "packaged")
+    build_jar(editions / "unnamed" / "stdlib", root / "old" / "stdlib.jar", root / "classes" / "stdlib")
+    build_jar(editions / "unnamed" / "algs4", root / "old" / "algs4.jar", root / "classes" / "algs4")
+    readme = (REPO / "testcases" / "README.md").read_text(encoding="utf-8")
+    config = re.search(r"```toml\n(# worked configuration: princeton-mixed\n.*?)```", readme, re.S)
+    assert config, "testcases/README.md lost its princeton-mixed worked configuration"
+    (root / "assignment.toml").write_text(config.group(1), encoding="utf-8")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("ALGS4_JAR", str(root / "libs" / "algs4.jar"))
+        env.setenv("ALGS4_OLD", str(root / "old"))
+        results = grade(CLASS / "submissions", CLASS / "testset", root / "out", jobs=2,
+                        assignment_path=root / "assignment.toml")
+    return results, root / "out"
+
+
+def test_every_submission_is_expected() -> None:
+    assert sorted(p.name for p in (CLASS / "submissions").iterdir()) == sorted(EXPECTED)
+
+
+@pytest.mark.slow
+@pytest.mark.java
+@pytest.mark.parametrize("sid", sorted(EXPECTED))
+def test_graded_right_with_one_configuration(graded: tuple[GradingResults, Path], sid: str) -> None:
+    results, out = graded
+    submission = next(s for s in results.submissions if s.id == sid)
+    messages = "\n".join([submission.build["message"]] + [case.message for case in submission.cases])
+    assert submission.verdict is not None and submission.verdict.value == sid.split("-")[0], messages
+    library, fragment = EXPECTED[sid]
+    assert library in submission.build["algs4"]
+    assert fragment in messages
+    assert ".grader" not in messages  # never an error in a file the student never saw
+    assert f"Library:    {submission.build['algs4']}" in (out / "feedback" / f"{sid}.txt").read_text()
+    stored = next(s for s in json.loads((out / "results.json").read_text())["submissions"] if s["id"] == sid)
+    assert stored["build"]["algs4"] == submission.build["algs4"]
+
+
+@pytest.mark.slow
+@pytest.mark.java
+def test_retry_is_in_the_build_log(graded: tuple[GradingResults, Path]) -> None:
+    results, _ = graded
+    submission = next(s for s in results.submissions if s.id == "AC-java-util-star-meaning-the-algs4-queue")
+    tried = [line for line in submission.build["log"].splitlines() if line.startswith("[algs4]")]
+    assert tried == ["[algs4] algs4 unnamed package: stdlib.jar, algs4.jar; Queue, Stack left to the Java library "
+                     "the sources import (import ...*): 2 errors",
+                     "[algs4] algs4 unnamed package: stdlib.jar, algs4.jar: compiled"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
+
 from grader.intake.build import choose_main, java_main_classes, java_sources, python_entry
 from grader.testsets.assignment import Assignment, JavaConfig
+from tests.support import require_tool
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -76,3 +79,19 @@ def test_oversized_submission_is_refused(tmp_path: Path, monkeypatch) -> None:
     result = build(tmp_path / "sub", tmp_path / "work", Assignment())
     assert result.failure is not None and result.failure.value == "CE"
     assert "4 files" in result.message and "hand in source files only" in result.message
+
+
+@pytest.mark.java
+def test_empty_main_without_a_driver_says_so(tmp_path: Path) -> None:
+    from grader.intake.build import build
+
+    require_tool("javac")
+    write(tmp_path / "sub", {"src/puzzle8/Solver.java": "package puzzle8;\n" + EMPTY.format("Solver"),
+                             "src/puzzle8/Board.java": "package puzzle8;\npublic class Board { }\n"})
+    (tmp_path / "work").mkdir()
+    built = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert built.ok and built.entry == "puzzle8.Solver"
+    assert "main class puzzle8.Solver (its main is empty)" in built.message
+    assert built.run_hint.startswith("puzzle8.Solver.main in src/puzzle8/Solver.java is empty, so running it does "
+                                     "nothing")
+    assert "([java] sources in assignment.toml)" in built.run_hint

@@ -11,10 +11,11 @@ The library exists in two editions, and no single classpath grades both:
 :func:`scan` reads what a submission's sources import, declare and use; :func:`plan` turns that into an ordered
 list of :class:`Attempt` (library sets to compile with). The build compiles with the first and tries the next
 only while javac's errors are about library names (:func:`blames_library`), then reports the one that compiled.
-An unnamed library is compiled against without the classes whose names the student's own on-demand imports
-(or ``java.lang``) supply and the student uses: Java's class wins, as it did where the student wrote the code
-with ``stdlib.jar`` alone; the full library stays on the run's classpath (bytecode names classes in full, so
-nothing is hidden at run time).
+An unnamed jar is compiled against without the classes whose names the student's on-demand imports (or
+``java.lang``) supply and the student uses, unless the student uses another class of that jar (:func:`held_back`):
+Java's ``Queue`` wins for whoever wrote with ``stdlib.jar`` alone, algs4's ``Stack`` for whoever had the old
+``algs4.jar``; javac settles the rest by retry. The full library stays on the run's classpath (bytecode names
+classes in full, so nothing is hidden at run time).
 
 Where a course gets the jars: ``https://algs4.cs.princeton.edu/code/algs4.jar`` is the packaged edition (the
 Coursera project zips carry the same file as ``.lift/algs4.jar``); the unnamed edition is the pre-2015
@@ -55,6 +56,8 @@ class Library:
     flavour: str
     jars: tuple[Path, ...]
     names: frozenset[str]
+    per_jar: tuple[frozenset[str], ...] = ()
+    """The names each jar supplies, in ``jars`` order (empty: all in one)."""
 
 
 @dataclass(frozen=True)
@@ -123,10 +126,8 @@ def _jar_entries(jar: Path, _mtime: int) -> tuple[str, ...]:
 def load_library(flavour: str, jars: Iterable[Path]) -> Library:
     """An edition from its configured jars (raises OSError or zipfile.BadZipFile for an unreadable one)."""
     jars = tuple(jars)
-    names: set[str] = set()
-    for jar in jars:
-        names |= library_names(flavour, jar)
-    return Library(flavour, jars, frozenset(names))
+    per_jar = tuple(library_names(flavour, jar) for jar in jars)
+    return Library(flavour, jars, frozenset().union(*per_jar), per_jar)
 
 
 @functools.lru_cache(maxsize=1)
@@ -185,11 +186,13 @@ def plan(usage: Usage, libraries: Mapping[str, Library]) -> list[Attempt]:
     if not libraries:
         return []
     hold = usage.java_wins if "unnamed" in libraries else frozenset()
+    likely = held_back(usage, libraries["unnamed"]) if "unnamed" in libraries else frozenset()
     candidates: list[Attempt] = []
     if usage.packaged and usage.unnamed:
-        candidates += [Attempt(("packaged", "unnamed"), hold), Attempt(("packaged", "unnamed"))]
+        candidates += [Attempt(("packaged", "unnamed"), likely), Attempt(("packaged", "unnamed"), hold),
+                       Attempt(("packaged", "unnamed"))]
     elif usage.unnamed:
-        candidates += [Attempt(("unnamed",), hold), Attempt(("unnamed",))]
+        candidates += [Attempt(("unnamed",), likely), Attempt(("unnamed",), hold), Attempt(("unnamed",))]
     # With nothing to go on, the packaged edition first: it hides nothing (its classes need an import).
     candidates += [Attempt(("packaged",)), Attempt(("unnamed",), hold), Attempt(("unnamed",)),
                    Attempt(("packaged", "unnamed"), hold)]
@@ -198,6 +201,21 @@ def plan(usage: Usage, libraries: Mapping[str, Library]) -> list[Attempt]:
         if all(flavour in libraries for flavour in attempt.flavours) and attempt not in attempts:
             attempts.append(attempt)
     return attempts[:MAX_ATTEMPTS]
+
+
+def held_back(usage: Usage, library: Library) -> frozenset[str]:
+    """The names to hold back from an unnamed edition: those Java also supplies, from each jar the student shows
+    no other sign of having had.
+
+    A student who uses ``MinPQ`` from the old ``algs4.jar`` compiled with all of it, so its ``Stack`` (which
+    iterates from the top, unlike ``java.util.Stack``) is the one they meant even beside ``import java.util.*``; a
+    student who uses only ``stdlib.jar``'s ``In`` and ``StdOut`` meant ``java.util``'s.
+    """
+    held: set[str] = set()
+    for names in library.per_jar or (library.names,):
+        if not names & usage.unnamed:
+            held |= names & usage.java_wins
+    return frozenset(held)
 
 
 def blames_library(log: str, libraries: Mapping[str, Library], held_back: frozenset[str] = frozenset()) -> bool:

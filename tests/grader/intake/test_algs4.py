@@ -10,8 +10,10 @@ import pytest
 from grader.intake.algs4 import Attempt, Library, blames_library, library_names, plan, scan, write_without
 
 UNNAMED = frozenset({"In", "StdOut", "StdIn", "MinPQ", "Queue", "Stack", "Bag", "Date"})
+STDLIB, OLD_ALGS4 = frozenset({"In", "StdOut", "StdIn", "Date"}), frozenset({"MinPQ", "Queue", "Stack", "Bag"})
 LIBRARIES = {"packaged": Library("packaged", (Path("/libs/algs4.jar"),), UNNAMED),
-             "unnamed": Library("unnamed", (Path("/old/stdlib.jar"), Path("/old/algs4.jar")), UNNAMED)}
+             "unnamed": Library("unnamed", (Path("/old/stdlib.jar"), Path("/old/algs4.jar")), UNNAMED,
+                                (STDLIB, OLD_ALGS4))}
 
 # name: (sources, packaged names, unnamed names, names left to java)
 SCANS = {
@@ -53,9 +55,15 @@ def flavours(attempts: list[Attempt]) -> list[tuple[tuple[str, ...], tuple[str, 
 
 
 def test_plan_follows_the_evidence_then_offers_the_rest() -> None:
+    # MinPQ comes from the old algs4.jar: whoever wrote this had its Queue, so it is tried first
     unnamed = scan(SCANS["java-util-star-keeps-its-queue"][0], UNNAMED)
-    assert flavours(plan(unnamed, LIBRARIES)) == [(("unnamed",), ("Queue",)), (("unnamed",), ()),
+    assert flavours(plan(unnamed, LIBRARIES)) == [(("unnamed",), ()), (("unnamed",), ("Queue",)),
                                                   (("packaged",), ())]
+    # only stdlib.jar's classes: algs4.jar's Queue and Stack were never theirs, java.util's are meant
+    stdlib_only = scan(["import java.util.*;\nclass Solver { Queue<Board> q; Stack<Board> s; "
+                        "void f() { StdOut.println(new In(\"x\")); } }"], UNNAMED)
+    assert flavours(plan(stdlib_only, LIBRARIES)) == [(("unnamed",), ("Queue", "Stack")), (("unnamed",), ()),
+                                                      (("packaged",), ())]
     packaged = scan(SCANS["packaged-imports"][0], UNNAMED)
     assert flavours(plan(packaged, LIBRARIES))[0] == (("packaged",), ())
     mixed = scan(SCANS["mixed"][0], UNNAMED)

@@ -102,7 +102,9 @@ def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
                      message=f"the submission holds {len(files):,} files and {size:,} bytes (at most "
                              f"{MAX_SUBMISSION_FILES:,} and {MAX_SUBMISSION_BYTES:,}): hand in source files only")
     bundle = workdir / "bundle"
-    shutil.copytree(source, bundle, symlinks=True, ignore=shutil.ignore_patterns("__MACOSX", ".git", "*.class"))
+    # .grader is the grader's own folder in the bundle (drivers, library copies): a student's is left out.
+    shutil.copytree(source, bundle, symlinks=True,
+                    ignore=shutil.ignore_patterns("__MACOSX", ".git", "*.class", ".grader"))
     for extra in assignment.extra_files:
         _copy_into(extra, bundle)
     builder = {"java": _build_java, "python": _build_python, "command": _build_command}[language]

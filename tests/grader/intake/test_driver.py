@@ -172,3 +172,13 @@ def test_missing_api_method_is_the_students_compile_error(tmp_path: Path) -> Non
                                   "Solver.java": EMPTY_MAIN.replace("package puzzle8;\n", "")}, driver)
     assert built.failure is not None and built.failure.value == "CE"
     assert "Solver has no method isSolvable() (the client uses it at line 7)" in built.message
+
+
+@pytest.mark.java
+def test_a_submissions_own_grader_folder_is_not_taken_for_the_drivers(tmp_path: Path) -> None:
+    # .grader/ is where the grader puts drivers and libraries: a student's folder of that name is left behind
+    built = java_build(tmp_path, {"src/puzzle8/Board.java": "package puzzle8;\nclass Board {\n    Board(int[][] t) "
+                                  "{ }\n}\n", "src/puzzle8/Solver.java": EMPTY_MAIN,
+                                  ".grader/puzzle8/Client.java": "package puzzle8; class Client { oops }"}, CLIENT)
+    assert built.ok, built.message
+    assert built.entry == "puzzle8.Client"

@@ -123,11 +123,20 @@ def _jar_entries(jar: Path, _mtime: int) -> tuple[str, ...]:
         return tuple(archive.namelist())
 
 
+class LibraryUnreadable(Exception):
+    """A configured jar that cannot be listed (the message names it): the assignment's setup is at fault."""
+
+
 def load_library(flavour: str, jars: Iterable[Path]) -> Library:
-    """An edition from its configured jars (raises OSError or zipfile.BadZipFile for an unreadable one)."""
+    """An edition from its configured jars; raises :class:`LibraryUnreadable` naming a jar that cannot be read."""
     jars = tuple(jars)
-    per_jar = tuple(library_names(flavour, jar) for jar in jars)
-    return Library(flavour, jars, frozenset().union(*per_jar), per_jar)
+    per_jar = []
+    for jar in jars:
+        try:
+            per_jar.append(library_names(flavour, jar))
+        except (OSError, zipfile.BadZipFile) as exc:
+            raise LibraryUnreadable(f"{jar}: {getattr(exc, 'strerror', None) or exc}") from None
+    return Library(flavour, jars, frozenset().union(*per_jar), tuple(per_jar))
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,7 +19,6 @@ import re
 import shutil
 import sys
 import time
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -265,7 +264,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     classes.mkdir()
     try:
         libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
-    except (OSError, zipfile.BadZipFile) as exc:
+    except algs4.LibraryUnreadable as exc:
         return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
                                                                 f"a library jar: {exc}")
     compiled_sources = files + (drivers if with_drivers else [])

@@ -122,3 +122,25 @@ def test_jar_listing_and_copy_without_held_back_classes(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / "held.jar") as archive:
         assert sorted(archive.namelist()) == ["META-INF/MANIFEST.MF", "MinPQ.class", "StdOut.class",
                                               "edu/princeton/cs/algs4/Bag.class", "edu/princeton/cs/algs4/In.class"]
+
+
+@pytest.mark.java
+def test_unreadable_library_jar_is_a_judge_error_naming_the_config(tmp_path: Path) -> None:
+    import dataclasses
+
+    from grader.intake.build import build
+    from grader.testsets.assignment import Algs4Config, Assignment, JavaConfig
+    from tests.support import require_tool
+
+    require_tool("javac")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "Solver.java").write_text("public class Solver { public static void main(String[] a) { "
+                                                  "System.out.println(1); } }\n")
+    (tmp_path / "algs4.jar").write_text("not a zip")
+    (tmp_path / "work").mkdir()
+    assignment = dataclasses.replace(Assignment(source="course/assignment.toml"), java=JavaConfig(
+        algs4=Algs4Config(packaged=(tmp_path / "algs4.jar",))))
+    built = build(tmp_path / "sub", tmp_path / "work", assignment)
+    assert built.failure is not None and built.failure.value == "JE"
+    assert built.message == (f"[java.algs4] in course/assignment.toml: cannot read a library jar: "
+                             f"{tmp_path / 'algs4.jar'}: File is not a zip file")

@@ -296,13 +296,14 @@ class Compiled:
     attempt: Attempt
     run_classpath: tuple[Path, ...] = ()
     tried: tuple[str, ...] = field(default=())
+    timed_out: bool = False
 
     def describe(self, libraries: Mapping[str, Library]) -> str | None:
         return self.attempt.describe(libraries) if libraries else None
 
 
-CompileOnce = Callable[[list[Path], str], tuple[bool, str]]
-"""``(extra classpath entries, output folder name) -> (compiled, javac's log)``."""
+CompileOnce = Callable[[list[Path], str], tuple[bool, str, bool]]
+"""``(extra classpath entries, output folder name) -> (compiled, javac's log, timed out)``."""
 
 
 def compile_with_editions(attempts: list[Attempt], libraries: Mapping[str, Library], folder: Path,
@@ -319,10 +320,10 @@ def compile_with_editions(attempts: list[Attempt], libraries: Mapping[str, Libra
     for index, attempt in enumerate(attempts):
         compile_with, run_with = materialise(attempt, libraries, folder)
         build_dir = "classes-out" if index == 0 else f"classes-out-{index + 1}"
-        ok, log = compile_once(compile_with, build_dir)
+        ok, log, timed_out = compile_once(compile_with, build_dir)
         tried.append(f"{attempt.describe(libraries)}: {'compiled' if ok else f'{error_count(log)} errors'}")
-        results.append(Compiled(ok, log, build_dir, attempt, tuple(run_with)))
-        if ok or not blames_library(log, libraries, attempt.held_back):
+        results.append(Compiled(ok, log, build_dir, attempt, tuple(run_with), timed_out=timed_out))
+        if ok or timed_out or not blames_library(log, libraries, attempt.held_back):
             break
     kept = results[-1] if results[-1].ok else min(results, key=lambda r: error_count(r.log) or 10**6)
     return replace(kept, tried=tuple(tried))

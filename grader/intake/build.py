@@ -1,7 +1,9 @@
 """Languages: turn a submission's folder into something runnable, once per submission.
 
-- Java: every ``.java`` file (plus the assignment's driver sources) compiled once with
-  ``javac`` into a classes folder; the main class is found from the sources, inside a
+- Java: every ``.java`` file (plus the assignment's driver sources, placed in the student's
+  package by :mod:`grader.intake.driver`) compiled with ``javac`` into a classes folder,
+  against the algs4 edition the sources use (:mod:`grader.intake.algs4`,
+  :mod:`grader.intake.java_compile`); the main class is found from the sources, inside a
   ``package`` too; runs get ``-Xmx`` (an address-space limit stops the JVM from starting).
 - Python: a ``solver`` package (``python -m solver``) or a main file; the entry file is
   compiled in-process (never run) so a syntax error is a ``CE`` with its line.
@@ -22,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.intake import algs4, driver
+from grader.intake import algs4, driver, java_compile
 from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
@@ -267,41 +269,24 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     except algs4.LibraryUnreadable as exc:
         return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
                                                                 f"a library jar: {exc}")
-    compiled_sources = files + (drivers if with_drivers else [])
-    usage = algs4.scan([p.read_text(encoding="utf-8", errors="replace") for p in compiled_sources],
-                       libraries["unnamed"].names if "unnamed" in libraries else frozenset())
     values = {"build_dir": "classes-out", "classpath": ":".join(classpath_items) or ".",
               "memory_mb": str(assignment.limits.memory_mb), "heap_mb": str(assignment.limits.heap_mb),
               "main_class": main_class}
     default_build = (javac, f"-J-Xmx{JAVAC_HEAP_MB}m", "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
                      "-cp", "{classpath}", "{sources}")
-    timed_out = False
 
-    def compile_once(library_jars: list[Path], build_dir: str) -> tuple[bool, str]:
-        nonlocal timed_out
+    def compile_once(library_jars: list[Path], build_dir: str) -> tuple[bool, str, bool]:
         compile_cp = ":".join(classpath_items + [str(p.relative_to(bundle)) for p in library_jars]) or "."
         argv = _expand(assignment.java.build or default_build,
                        {**values, "build_dir": build_dir, "classpath": compile_cp}, {"sources": sources})
         outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
-        timed_out = outcome.timed_out
-        return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome)
+        return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome), outcome.timed_out
 
-    compiled = algs4.compile_with_editions(algs4.plan(usage, libraries), libraries, extras / "algs4", compile_once)
-    log, library = compiled.log, compiled.describe(libraries)
-    if len(compiled.tried) > 1:
-        log = "".join(f"[algs4] {line}\n" for line in compiled.tried) + log
+    compiled = java_compile.compile_submission(files, drivers if with_drivers else [], bundle, libraries, compile_once)
+    log, library = compiled.log, compiled.library
     if not compiled.ok:
-        grader_files = [str(p.relative_to(bundle)) for p in drivers] if with_drivers else []
-        student_names = {t.name for t in driver.declared_types(files)}
-        diagnosis = driver.diagnose(compiled.log, grader_files, student_names,
-                                    set().union(*(lib.names for lib in libraries.values())))
-        if diagnosis is not None and not timed_out:
-            return Build("java", None, entry=main_class, failure=Verdict(diagnosis.verdict),
-                         message=diagnosis.message, log=log, library=library)
-        why = "javac timed out" if timed_out else f"javac failed ({_count_errors(compiled.log)})"
-        tried = f"\n(compiled against {'; then '.join(compiled.tried)})" if len(compiled.tried) > 1 else ""
-        return Build("java", None, entry=main_class, failure=Verdict.CE,
-                     message=f"{why}:\n{_first_errors(compiled.log)}{tried}", log=log, library=library)
+        return Build("java", None, entry=main_class, failure=Verdict(compiled.verdict), message=compiled.message,
+                     log=log, library=library)
     out = bundle / compiled.build_dir
     class_file = out.joinpath(*main_class.split(".")).with_suffix(".class")
     if not class_file.is_file() and not assignment.java.main_class:
@@ -326,16 +311,6 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                  message=f"compiled {len(sources)} files; main class {main_class}"
                          f"{' (its main is empty)' if hint else ''}{with_library}{left_out}",
                  log=log, library=library, run_hint=hint)
-
-
-def _count_errors(log: str) -> str:
-    match = re.search(r"^(\d+) errors?$", log, re.M)
-    return f"{match.group(1)} error{'s' if match.group(1) != '1' else ''}" if match else "see the log"
-
-
-def _first_errors(log: str, lines: int = 8) -> str:
-    kept = [line for line in log.splitlines() if line.strip() and not line.startswith("Picked up")]
-    return "\n".join(kept[:lines])
 
 
 def _build_limits(assignment: Assignment, jvm: bool) -> runner.Limits:

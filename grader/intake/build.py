@@ -246,8 +246,14 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     extras.mkdir()
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
     files, skipped = java_sources(bundle, extras)
+    try:
+        libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
+    except algs4.LibraryUnreadable as exc:
+        return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
+                                                                f"a library jar: {exc}")
     # Drivers go into the package of the student classes they use (grader.intake.driver).
-    installed = driver.install(assignment.java.sources, extras, files)
+    unnamed = libraries["unnamed"].names if "unnamed" in libraries else driver.JDK_OR_ALGS4_HINTS
+    installed = driver.install(assignment.java.sources, extras, files, unnamed)
     replaced = {path for each in installed for path in each.replaces}
     files, skipped = [p for p in files if p not in replaced], skipped + sorted(replaced)
     drivers = [each.path for each in installed]
@@ -264,11 +270,6 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                              f"files{left_out}")
     classes = workdir / "classes"
     classes.mkdir()
-    try:
-        libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
-    except algs4.LibraryUnreadable as exc:
-        return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
-                                                                f"a library jar: {exc}")
     values = {"build_dir": "classes-out", "classpath": ":".join(classpath_items) or ".",
               "memory_mb": str(assignment.limits.memory_mb), "heap_mb": str(assignment.limits.heap_mb),
               "main_class": main_class}

@@ -28,6 +28,8 @@ from pathlib import Path
 _BLANKABLE_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 _PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;[ \t]*\n?", re.M)
 _DECLARATION_RE = re.compile(r"\bpackage\s+[\w.]+\s*;")
+_SINGLE_IMPORT_RE = re.compile(r"^[ \t]*import\s+([\w.]+)\s*;", re.M)
+_PACKAGED_STAR_RE = re.compile(r"^[ \t]*import\s+edu\.princeton\.cs\.algs4\.\*\s*;", re.M)
 _TYPE_RE = re.compile(r"\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)")
 _NAME_RE = re.compile(r"(?<![\w$.])([A-Z][\w$]*)")
 _IMPORT_RE = re.compile(r"^[ \t]*import\s+(?:static\s+)?[\w.]+(?:\.\*)?\s*;", re.M)
@@ -113,15 +115,31 @@ def rewrite(text: str, package: str | None, imports: Iterable[str]) -> str:
     return f"{added} {text}" if added else text
 
 
-def install(drivers: Sequence[Path], extras: Path, student_files: Sequence[Path]) -> list[InstalledDriver]:
-    """Write each driver into ``extras`` (in the folder of its package), placed beside the student's classes."""
+def unnamed_library_uses(code: str, unnamed_names: Iterable[str]) -> set[str]:
+    """Names of the unnamed-package library a (comment-free) driver uses without importing them from elsewhere."""
+    if _PACKAGED_STAR_RE.search(code):
+        return set()
+    imported = {name.rsplit(".", 1)[-1] for name in _SINGLE_IMPORT_RE.findall(code)}
+    return (names_used(code) & set(unnamed_names)) - imported
+
+
+def install(drivers: Sequence[Path], extras: Path, student_files: Sequence[Path],
+            unnamed_names: Iterable[str] = ()) -> list[InstalledDriver]:
+    """Write each driver into ``extras`` (in the folder of its package), placed beside the student's classes.
+
+    A driver that uses the unnamed-package library (``In`` with no import) stays in the unnamed package, the only
+    one that can see it, and imports the student's classes instead (they must then be public).
+    """
     types = declared_types(student_files)
     installed = []
     for source in drivers:
         text = source.read_text(encoding="utf-8", errors="replace")
         student_names = {t.name for t in types}
-        uses = sorted(names_used(blank_comments(text)) & student_names)
-        package = target_package(uses, types)
+        code = blank_comments(text)
+        uses = sorted(names_used(code) & student_names)
+        stays_unnamed = bool(unnamed_library_uses(code, set(unnamed_names) - student_names)) \
+            and not _DECLARATION_RE.search(code)
+        package = None if stays_unnamed else target_package(uses, types)
         imports = set()
         for name in uses:
             where = {t.package for t in types if t.name == name}

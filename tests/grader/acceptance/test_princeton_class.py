@@ -43,19 +43,26 @@ def build_jar(sources: Path, jar: Path, classes: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[GradingResults, Path]:
-    root = tmp_path_factory.mktemp("princeton-class")
+def jars(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """libs/algs4.jar (packaged), old/stdlib.jar and old/algs4.jar (unnamed), from the test's stand-ins."""
+    root = tmp_path_factory.mktemp("algs4-jars")
     editions = DATA / "algs4-editions"
     build_jar(editions / "packaged", root / "libs" / "algs4.jar", root / "classes" / "packaged")
     build_jar(editions / "unnamed" / "stdlib", root / "old" / "stdlib.jar", root / "classes" / "stdlib")
     build_jar(editions / "unnamed" / "algs4", root / "old" / "algs4.jar", root / "classes" / "algs4")
+    return root
+
+
+@pytest.fixture(scope="module")
+def graded(jars: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[GradingResults, Path]:
+    root = tmp_path_factory.mktemp("princeton-class")
     readme = (REPO / "testcases" / "README.md").read_text(encoding="utf-8")
     config = re.search(r"```toml\n(# worked configuration: princeton-mixed\n.*?)```", readme, re.S)
     assert config, "testcases/README.md lost its princeton-mixed worked configuration"
     (root / "assignment.toml").write_text(config.group(1), encoding="utf-8")
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("ALGS4_JAR", str(root / "libs" / "algs4.jar"))
-        env.setenv("ALGS4_OLD", str(root / "old"))
+        env.setenv("ALGS4_JAR", str(jars / "libs" / "algs4.jar"))
+        env.setenv("ALGS4_OLD", str(jars / "old"))
         results = grade(CLASS / "submissions", CLASS / "testset", root / "out", jobs=2,
                         assignment_path=root / "assignment.toml")
     return results, root / "out"
@@ -92,3 +99,21 @@ def test_retry_is_in_the_build_log(graded: tuple[GradingResults, Path]) -> None:
     assert tried == ["[algs4] algs4 unnamed package: stdlib.jar, algs4.jar: 2 errors",
                      "[algs4] algs4 unnamed package: stdlib.jar, algs4.jar; Queue left to the Java library the "
                      "sources import (import ...*): compiled"]
+
+
+@pytest.mark.slow
+@pytest.mark.java
+def test_old_unnamed_client_reaches_a_packaged_submission(jars: Path, tmp_path: Path) -> None:
+    # The client needs the unnamed In and StdOut, the student's classes are in package puzzle8: the client stays
+    # in the unnamed package and imports them; both editions end up on the classpath.
+    (tmp_path / "PuzzleChecker.java").write_text((CLASS / "old-client" / "PuzzleChecker.java").read_text())
+    config = tmp_path / "assignment.toml"
+    config.write_text(f'preset = "coursera-princeton"\n[java]\nsources = ["PuzzleChecker.java"]\n[java.algs4]\n'
+                      f'packaged = ["{jars / "libs" / "algs4.jar"}"]\n'
+                      f'unnamed = ["{jars / "old" / "stdlib.jar"}", "{jars / "old" / "algs4.jar"}"]\n')
+    results = grade(CLASS / "submissions", CLASS / "testset", None, jobs=2, assignment_path=config,
+                    only=["AC-package-puzzle8-empty-main"])
+    [submission] = results.submissions
+    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build["message"]
+    assert submission.build["entry"] == "PuzzleChecker"
+    assert submission.build["algs4"].startswith("algs4 packaged (edu.princeton.cs.algs4): algs4.jar + unnamed package")

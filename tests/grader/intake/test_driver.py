@@ -161,7 +161,7 @@ def test_broken_driver_is_a_judge_error_naming_it(tmp_path: Path) -> None:
     built = java_build(tmp_path, {"src/puzzle8/Board.java": "package puzzle8;\npublic class Board {\n    public "
                                   "Board(int[][] t) { }\n}\n", "src/puzzle8/Solver.java": EMPTY_MAIN}, driver)
     assert built.failure is not None and built.failure.value == "JE"
-    assert ".grader/puzzle8/Client.java ([java] sources) does not compile" in built.message
+    assert ".grader/Client.java ([java] sources) does not compile" in built.message  # kept unnamed: it uses In
     assert "symbol:   class In" in built.message
 
 
@@ -182,3 +182,18 @@ def test_a_submissions_own_grader_folder_is_not_taken_for_the_drivers(tmp_path: 
                                   ".grader/puzzle8/Client.java": "package puzzle8; class Client { oops }"}, CLIENT)
     assert built.ok, built.message
     assert built.entry == "puzzle8.Client"
+
+
+def test_driver_on_the_unnamed_library_stays_unnamed_and_imports_the_students_classes(tmp_path: Path) -> None:
+    # the pre-2015 client: In and StdOut with no import, which only the unnamed package can see
+    student = write(tmp_path / "sub", {"src/puzzle8/Board.java": "package puzzle8;\npublic class Board { }\n",
+                                       "src/puzzle8/Solver.java": "package puzzle8;\npublic class Solver { }\n"})
+    old_client = CLIENT.replace("System.out.println(solver.moves());", "StdOut.println(new In(args[0]));")
+    (tmp_path / "Client.java").write_text(old_client)
+    [placed] = install([tmp_path / "Client.java"], tmp_path / "extras", student, {"In", "StdOut", "MinPQ"})
+    assert placed.package is None and placed.path == tmp_path / "extras" / "Client.java"
+    assert placed.path.read_text().startswith("import puzzle8.Board; import puzzle8.Solver; import java.util.Scanner;")
+    packaged = "import edu.princeton.cs.algs4.*;\n" + old_client
+    (tmp_path / "Client.java").write_text(packaged)
+    [placed] = install([tmp_path / "Client.java"], tmp_path / "extras2", student, {"In", "StdOut", "MinPQ"})
+    assert placed.package == "puzzle8"

@@ -3,8 +3,10 @@
 A driver written for the unnamed package cannot see a student's ``package puzzle8;`` classes (nothing in a named
 package can import the unnamed one). :func:`install` therefore compiles each driver into the package of the
 student classes it uses: its ``package`` line is set (or removed) and single-type imports are added for the
-classes it uses from other packages; package-private classes then work too. A student file declaring the
-driver's own class there is left out (the assignment's copy wins).
+classes it uses from other packages; package-private classes then work too. A driver that needs the
+unnamed-package library (the pre-2015 ``In`` with no import) stays in the unnamed package, the only one that can
+see it, and imports the student's classes instead. A student file declaring the driver's own class where the
+driver goes is left out (the assignment's copy wins).
 
 When javac fails, :func:`diagnose` decides whose fault it is, so that a student never gets a compile error in a
 file they never saw:

@@ -34,15 +34,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from grader.intake.java_text import blank_comments
+
 PACKAGE = "edu.princeton.cs.algs4"
 FLAVOURS = ("packaged", "unnamed")
 MAX_ATTEMPTS = 3
 JDK_PACKAGES_FILE = Path(__file__).with_name("jdk_packages.json")
 """Public top-level types of the JDK packages students import on demand (JDK 17; see its ``_how`` key)."""
 
-_COMMENT_OR_LITERAL_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
-_PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
-_IMPORT_RE = re.compile(r"^\s*import\s+(static\s+)?([\w.]+?)(\.\*)?\s*;", re.M)
+_PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;", re.M)
+_IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+(static[ \t]+)?([\w.]+?)(\.\*)?[ \t]*;", re.M)
 _DECLARED_RE = re.compile(r"\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)")
 _CAPITALISED_RE = re.compile(r"(?<![\w$.])([A-Z][\w$]*)")
 _QUALIFIED_RE = re.compile(r"\bedu\s*\.\s*princeton\s*\.\s*cs\s*\.\s*algs4\s*\.\s*([A-Za-z_$][\w$]*)")
@@ -147,7 +148,7 @@ def jdk_packages() -> Mapping[str, frozenset[str]]:
 
 def code_of(source: str) -> str:
     """Java source without comments and string or character literals (their words are not names)."""
-    return _COMMENT_OR_LITERAL_RE.sub(lambda m: " " if m.group(0).startswith("/") else '""', source)
+    return blank_comments(source)
 
 
 def scan(sources: Iterable[str], unnamed_names: frozenset[str] = frozenset()) -> Usage:

@@ -27,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-_BLANKABLE_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+from grader.intake.java_text import blank_comments
+
 _PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;[ \t]*\n?", re.M)
 _DECLARATION_RE = re.compile(r"\bpackage\s+[\w.]+\s*;")
 _SINGLE_IMPORT_RE = re.compile(r"^[ \t]*import\s+([\w.]+)\s*;", re.M)
@@ -42,11 +43,6 @@ JDK_OR_ALGS4_HINTS = frozenset({"In", "Out", "StdIn", "StdOut", "StdRandom", "St
                                 "MaxPQ", "Queue", "Stack", "Bag", "Stopwatch"})
 """Library class names a driver may use that a student is not expected to write, even when no library that
 supplies them is configured (a driver missing one of these is a configuration problem)."""
-
-
-def blank_comments(text: str) -> str:
-    """``text`` with comments and string/char literals blanked out, every offset and newline kept."""
-    return _BLANKABLE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 @dataclass(frozen=True)

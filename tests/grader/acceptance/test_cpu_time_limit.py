@@ -6,6 +6,7 @@ program gets about a third of it: 0.8 s of CPU take about 2.4 s of wall time, ov
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from grader.pipeline import grade
 from grader.sandbox import runner
 from grader.sandbox.limits import Outcome
+from grader.schemacheck import schema_problems
 from solver.formats import format_solution, parse_puzzle
 from solver.solve import solve
 from tests.support import REPO
@@ -137,6 +139,9 @@ def test_time_verdicts_and_the_second_run(tmp_path: Path, monkeypatch: pytest.Mo
         assert fragment in case.message
     # the manifest's 5 s: stopped for CPU 15% past it, by the wall clock at three times it
     assert all((limits.cpu_seconds, limits.wall_seconds) == (pytest.approx(5.75), 15.0) for limits in seen)
+    stored = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert schema_problems(stored, "results.schema.json") == []
+    assert stored["submissions"][0]["cases"][0].get("runs", 1) == runs
     feedback = (tmp_path / "out" / "feedback" / "student.txt").read_text()
     assert ("run twice: it ended near the time limit" in feedback) == (runs == 2)
     if runs == 2 and verdict == "AC":

@@ -68,6 +68,14 @@ def graded(jars: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Gradin
     return results, root / "out"
 
 
+@pytest.mark.slow
+@pytest.mark.java
+def test_results_keep_their_schema(graded: tuple[GradingResults, Path]) -> None:
+    from grader.schemacheck import schema_problems
+
+    assert schema_problems(json.loads((graded[1] / "results.json").read_text()), "results.schema.json") == []
+
+
 def test_every_submission_is_expected() -> None:
     assert sorted(p.name for p in (CLASS / "submissions").iterdir()) == sorted(EXPECTED)
 

@@ -47,7 +47,7 @@ def main() -> None:
               help="Run only these cases: id globs, or tag:NAME (repeatable), e.g. --cases 'tag:course'.")
 @click.option("--strict", is_flag=True, help="Every deviation from the exact output format is a PE.")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=None,
-              help="Wall seconds per run, replacing the test set's limits.")
+              help="CPU seconds per run, replacing the test set's limits (the wall clock stops a run at 3x).")
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--shard", type=ShardType(), default=None,

@@ -70,9 +70,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
-    its slice of them (:mod:`grader.shard`); ``time_limit``
-    replaces every case's time limit (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its patterns
-    (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
+    its slice of them (:mod:`grader.shard`); ``time_limit`` replaces every case's time limit
+    (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its
+    patterns (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
     the reports in ``out_dir`` keep the other submissions' entries. Returns the results
     (``interrupted`` after Ctrl-C).

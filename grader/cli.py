@@ -91,26 +91,33 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
 @click.option("--input", "input_path", type=click.Path(path_type=Path), default=None,
               help="The puzzle the output answers (default: its first board).")
 @click.option("--strict", is_flag=True, help="Also report every deviation from the exact format.")
-@click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default="blank-last", show_default=True)
+@click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default=None,
+              help="The goal board (default: the assignment's, else blank-last).")
+@click.option("--assignment", "assignment_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="The assignment.toml whose output rules apply (format, moves, goal, wordings).")
 @click.option("--preset", default=None, metavar="NAME",
-              help="Check with a course preset's wordings and goal (coursera-princeton, cos226-campus, cmpe160).")
+              help="A course preset's output rules instead (coursera-princeton, cos226-campus, cmpe160).")
 @click.option("--wording", "wordings", multiple=True, metavar="TEXT",
-              help="An accepted way to say 'unsolvable' (repeatable; replaces the preset's or the default ones).")
-def check_command(output: Path, input_path: Path | None, strict: bool, goal: str, preset: str | None,
-                  wordings: tuple[str, ...]) -> int:
+              help="An accepted way to say 'unsolvable' (repeatable; replaces the assignment's or preset's).")
+def check_command(output: Path, input_path: Path | None, strict: bool, goal: str | None,
+                  assignment_path: Path | None, preset: str | None, wordings: tuple[str, ...]) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
+    import dataclasses
+
     from grader.judging.check import check_output
     from grader.errors import CheckFailed
     from grader.judging.verify import Rules
-    from grader.testsets import presets
+    from grader.testsets.assignment import assignment_from_dict, load_assignment
 
-    rules = Rules(strict=strict, blank_first=goal == "blank-first")
-    if preset is not None:
-        output_rules = presets.load(preset, "--preset").get("output", {})
-        rules = Rules(tuple(output_rules.get("unsolvable_wordings", rules.unsolvable_wordings)),
-                      output_rules.get("goal", goal) == "blank-first", strict)
-    if wordings:
-        rules = Rules(wordings, rules.blank_first, strict)
+    if assignment_path:
+        rules = Rules.of(load_assignment(assignment_path))
+    elif preset:
+        rules = Rules.of(assignment_from_dict({"preset": preset}, "--preset", Path.cwd()))
+    else:
+        rules = Rules()
+    rules = dataclasses.replace(rules, strict=strict or rules.strict,
+                                blank_first=rules.blank_first if goal is None else goal == "blank-first",
+                                unsolvable_wordings=tuple(wordings) or rules.unsolvable_wordings)
     report = check_output(output, input_path, rules)
     for line in report.lines:
         click.echo(line)

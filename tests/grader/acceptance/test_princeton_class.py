@@ -125,3 +125,17 @@ def test_old_unnamed_client_reaches_a_packaged_submission(jars: Path, tmp_path: 
     assert submission.verdict is not None and submission.verdict.value == "AC", submission.build["message"]
     assert submission.build["entry"] == "PuzzleChecker"
     assert submission.build["algs4"].startswith("algs4 packaged (edu.princeton.cs.algs4): algs4.jar + unnamed package")
+
+
+@pytest.mark.slow
+@pytest.mark.java
+def test_campus_preset_client_grades_the_campus_api(jars: Path, tmp_path: Path) -> None:
+    # The submission the Coursera client cannot drive (Board.isSolvable, no Solver.isSolvable) is right for the
+    # campus course: its preset's client drives it, and the campus wording is the one accepted.
+    config = tmp_path / "assignment.toml"
+    config.write_text(f'preset = "cos226-campus"\n[java.algs4]\npackaged = ["{jars / "libs" / "algs4.jar"}"]\n')
+    results = grade(CLASS / "submissions", CLASS / "testset", None, jobs=2, assignment_path=config,
+                    only=["CE-campus-api-behind-the-coursera-client"])
+    [submission] = results.submissions
+    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build["message"]
+    assert submission.build["entry"] == "puzzle8.CampusTestClient"

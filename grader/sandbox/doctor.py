@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import warnings
 from pathlib import Path
@@ -27,6 +28,8 @@ def measure_overhead(runs: int = 5) -> float:
     """Median wall time of ``run_command(["/bin/true"])`` in milliseconds."""
     times = []
     with TemporaryDirectory(prefix="npuzzle-doctor-") as tmp:
+        # Runs may drop to another uid (without bwrap, the folder itself is shared): it may pass, not list.
+        os.chmod(tmp, 0o711)
         for _ in range(runs):
             workdir = Path(tmp, f"run{len(times)}")
             workdir.mkdir()

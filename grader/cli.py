@@ -51,7 +51,7 @@ def main() -> None:
               help="Run only these cases: id globs, or tag:NAME (repeatable), e.g. --cases 'tag:course'.")
 @click.option("--strict", is_flag=True, help="Every deviation from the exact output format is a PE.")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=None,
-              help="Wall seconds per run, replacing the test set's limits.")
+              help="CPU seconds per run, replacing the test set's limits (the wall clock stops a run at 3x).")
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--shard", type=ShardType(), default=None,
@@ -126,19 +126,29 @@ def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal,
               help="The goal board (default: the assignment's, else blank-last).")
 @click.option("--assignment", "assignment_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="The assignment.toml whose output rules apply (format, moves, goal, wordings).")
+@click.option("--preset", default=None, metavar="NAME",
+              help="A course preset's output rules instead (coursera-princeton, cos226-campus, cmpe160).")
+@click.option("--wording", "wordings", multiple=True, metavar="TEXT",
+              help="An accepted way to say 'unsolvable' (repeatable; replaces the assignment's or preset's).")
 def check_command(output: Path, input_path: Path | None, strict: bool, goal: str | None,
-                  assignment_path: Path | None) -> int:
+                  assignment_path: Path | None, preset: str | None, wordings: tuple[str, ...]) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
     import dataclasses
 
     from grader.judging.check import check_output
     from grader.errors import CheckFailed
     from grader.judging.verify import Rules
-    from grader.testsets.assignment import load_assignment
+    from grader.testsets.assignment import assignment_from_dict, load_assignment
 
-    rules = Rules.of(load_assignment(assignment_path)) if assignment_path else Rules()
+    if assignment_path:
+        rules = Rules.of(load_assignment(assignment_path))
+    elif preset:
+        rules = Rules.of(assignment_from_dict({"preset": preset}, "--preset", Path.cwd()))
+    else:
+        rules = Rules()
     rules = dataclasses.replace(rules, strict=strict or rules.strict,
-                                blank_first=rules.blank_first if goal is None else goal == "blank-first")
+                                blank_first=rules.blank_first if goal is None else goal == "blank-first",
+                                unsolvable_wordings=tuple(wordings) or rules.unsolvable_wordings)
     report = check_output(output, input_path, rules)
     from grader.reports.escaping import terminal_safe
 

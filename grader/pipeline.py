@@ -38,6 +38,7 @@ from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.merge import over_previous
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.judging import time_limit as timing
 from grader.judging.scoring import case_points
 from grader.judging.scoring import total as total_points
 from grader.shard import Shard
@@ -74,9 +75,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
-    its slice of them (:mod:`grader.shard`); ``time_limit``
-    replaces every case's wall limit; ``cases`` keeps the cases matching one of its patterns
-    (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
+    its slice of them (:mod:`grader.shard`); ``time_limit`` replaces every case's time limit
+    (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its
+    patterns (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
     the reports in ``out_dir`` keep the other submissions' entries. ``memory_mb`` replaces the
     assignment's memory limit per run (Gradescope sizes it to the container). results.json records
@@ -85,6 +86,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
+    # A config error names a case by its place in the manifest, whichever cases --cases kept.
+    position = {case.id: index for index, case in enumerate(testset.cases)}
     if cases:
         testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
@@ -95,7 +98,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
                                                                                 memory_mb=memory_mb))
     require_goal(testset, assignment.blank_first, assignment.source)
     python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
-    expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
+    expected = {case.id: _expected(position[case.id], case, testset, assignment) for case in testset.cases}
     temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
     temp.chmod(0o711)  # submissions run as another user: they may pass through, not list
     try:
@@ -327,6 +330,56 @@ class _Batch:
 
     def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
         assignment = self.assignment
+        case_limit = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
+        cpu_limit = assignment.limits.cpu_seconds if self.time_limit is None and assignment.limits.cpu_seconds \
+            else case_limit
+        policy = timing.TimePolicy(cpu_limit, assignment.limits.wall_cap_factor, assignment.limits.rerun_margin)
+        outcome, answer, truncated = self._run_once(built, case, workdir, policy)
+        call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+        rerun = ""
+        if call is timing.TimeCall.NEAR:  # judged on the second run; near the limit twice is over it
+            rerun = timing.rerun_note(outcome.cpu_seconds, outcome.wall_seconds, call, policy)
+            outcome, answer, truncated = self._run_once(
+                built, case, self._folder("runs", f"{built.entry}-{case.id}-again"), policy)
+            call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+            if call is timing.TimeCall.NEAR:
+                call = timing.TimeCall.OVER_CPU
+        over = call in (timing.TimeCall.OVER_CPU, timing.TimeCall.OVER_WALL)
+        expected = self.expected[case.id]
+        facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
+                         outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
+                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds) if over else "")
+        fault = None
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
+            fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
+        try:
+            verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,
+                                                      expected, facts, case.solvable, fault)
+        except StudentFault as exc:
+            stopped = run_verdict(facts)  # what the run itself earned still stands
+            verification, verdict = None, stopped[0] if stopped else Verdict.PE
+            message = f"{stopped[1]}; " if stopped else ""
+            message += str(exc)
+        if verdict is Verdict.NO and built.run_hint:
+            message += f"\n{built.run_hint}"
+        if rerun:
+            message += f"\n({rerun})"
+        problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
+        notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
+        path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
+        return CaseResult(
+            case=case.id, verdict=verdict, points=case_points(verdict, case.points, assignment.suboptimal_credit),
+            max_points=case.points, message=message, visibility=case.visibility,
+            seconds=round(outcome.wall_seconds, 3),  # as results.json holds it, so a merge rewrites the same feedback
+            cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
+            moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
+            solvable=case.solvable, problems=problems, notes=notes, path=path,
+            stderr=tail(answer.stderr, STDERR_LINES), runs=2 if rerun else 1)
+
+    def _run_once(self, built: Build, case: Case, workdir: Path,
+                  policy: timing.TimePolicy) -> tuple[runner.Outcome, Answer, bool]:
+        """One run of the case in the fresh folder ``workdir`` (removed after): its outcome and answer."""
+        assignment = self.assignment
         assert built.bundle is not None
         data = case.input_path.read_bytes()
         input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
@@ -342,12 +395,10 @@ class _Batch:
             raise StudentFault(f"the built submission cannot be run: {exc}") from None
         if assignment.io in ("files", "argv"):
             safe_copy.write_new(workdir, input_name, data)
-        expected = self.expected[case.id]
-        wall = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
-        cpu = assignment.limits.cpu_seconds if self.time_limit is None else None
-        limits = runner.Limits(wall_seconds=wall, cpu_seconds=cpu, memory_mb=assignment.limits.memory_mb,
-                               output_bytes=assignment.limits.output_bytes, jvm=built.jvm)
-        board = ",".join(map(str, expected.board.tiles))
+        limits = runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap,
+                               memory_mb=assignment.limits.memory_mb, output_bytes=assignment.limits.output_bytes,
+                               jvm=built.jvm)
+        board = ",".join(map(str, self.expected[case.id].board.tiles))
         argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
                 for a in built.run_argv]
         if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
@@ -356,30 +407,7 @@ class _Batch:
                                      readable=built.readable)
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
-        facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
-                         outcome.wall_seconds, wall, assignment.limits.memory_mb)
-        fault = None
-        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
-            fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
-        try:
-            verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,
-                                                      expected, facts, case.solvable, fault)
-        except StudentFault as exc:
-            stopped = run_verdict(facts)  # what the run itself earned still stands
-            verification, verdict = None, stopped[0] if stopped else Verdict.PE
-            message = f"{stopped[1]}; " if stopped else ""
-            message += str(exc)
-        problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
-        notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
-        path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
-        return CaseResult(
-            case=case.id, verdict=verdict, points=case_points(verdict, case.points, assignment.suboptimal_credit),
-            max_points=case.points, message=message, visibility=case.visibility,
-            seconds=round(outcome.wall_seconds, 3),  # as results.json holds it, so a merge rewrites the same feedback
-            cpu_seconds=outcome.cpu_seconds, exit_code=outcome.exit_code, signal=outcome.signal,
-            moves=verification.moves if verification else None, optimal_moves=case.optimal_moves,
-            solvable=case.solvable, problems=problems, notes=notes, path=path,
-            stderr=tail(answer.stderr, STDERR_LINES))
+        return outcome, answer, truncated
 
     def _check(self, answer: Answer, expected: Expected, facts: RunFacts, solvable: bool,
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:

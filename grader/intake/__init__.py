@@ -1,5 +1,6 @@
 """From a submissions folder to runnable programs: discovering submissions (folders and zips) and
-building them (compiling Java, checking Python, finding the entry point).
+building them (compiling Java against the algs4 edition its sources use, with the assignment's drivers
+placed in the student's package; checking Python; finding the entry point).
 
 Everything here treats a submission's files as hostile: :mod:`~grader.intake.safe_copy` is the
 one way to copy, read or write in a submission's, build's or run's folder (no link below a

@@ -1,7 +1,9 @@
 """Languages: turn a submission's folder into something runnable, once per submission.
 
-- Java: every ``.java`` file (plus the assignment's driver sources) compiled once with
-  ``javac`` into a classes folder; the main class is found from the sources, inside a
+- Java: every ``.java`` file (plus the assignment's driver sources, placed in the student's
+  package by :mod:`grader.intake.driver`) compiled with ``javac`` into a classes folder,
+  against the algs4 edition the sources use (:mod:`grader.intake.algs4`,
+  :mod:`grader.intake.java_compile`); the main class is found from the sources, inside a
   ``package`` too; runs get ``-Xmx`` (an address-space limit stops the JVM from starting).
 - Python: a ``solver`` package (``python -m solver``) or a main file, run with the
   assignment's interpreter and packages (:mod:`grader.intake.python_env`); the entry file
@@ -29,7 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from grader.intake import python_env, safe_copy
+from grader.intake import algs4, driver, java_compile, python_env, safe_copy
 from grader.intake.java_source import JavaSource, parse_java
 from grader.intake.syntax_check import check_syntax
 from grader.intake.timecap import COPY_SECONDS, PARSE_SECONDS, StudentFault, deadline_after
@@ -71,15 +73,22 @@ class Build:
     message: str = ""
     log: str = ""
     seconds: float = 0.0
+    library: str | None = None
+    """The algs4 edition the submission was compiled against (:mod:`grader.intake.algs4`), when configured."""
+    run_hint: str = ""
+    """Why a run may write nothing (an empty ``main``), added to a ``NO`` verdict's message."""
 
     @property
     def ok(self) -> bool:
         return self.failure is None
 
     def to_json(self) -> dict:
-        return {"language": self.language, "ok": self.ok, "entry": self.entry,
+        data = {"language": self.language, "ok": self.ok, "entry": self.entry,
                 "verdict": self.failure.value if self.failure else None, "message": self.message,
                 "log": self.log, "seconds": round(self.seconds, 3)}
+        if self.library is not None:
+            data["algs4"] = self.library
+        return data
 
 
 def detect_language(source: Path, assignment: Assignment) -> str | None:
@@ -129,6 +138,14 @@ def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
 def _files(root: Path, pattern: str) -> list[Path]:
     return sorted(p for p in root.rglob(pattern)
                   if p.is_file() and not any(part in ("__MACOSX", ".git") for part in p.parts))
+
+
+def _library_originals(libraries: dict, bundle: Path, run_jars: tuple[Path, ...]) -> dict[str, Path]:
+    """The assignment's own jar behind each library copy a compile ran with (see :func:`algs4.materialise`):
+    the run's classpath is copied from those, never from the bundle a build step could have changed."""
+    by_name = {f"{flavour}-{index}-{jar.name}": jar
+               for flavour, library in libraries.items() for index, jar in enumerate(library.jars)}
+    return {str(jar.relative_to(bundle)): by_name[jar.name] for jar in run_jars}
 
 
 def _copy_into(path: Path, folder: Path) -> Path:
@@ -262,11 +279,19 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                      message="the grading machine has no Java toolchain (javac/java not found): install a JDK 11+")
     extras = bundle / ".grader"
     extras.mkdir()
-    for source in assignment.java.sources:
-        _copy_into(source, extras)
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
     files, skipped = java_sources(bundle, extras)
-    drivers = _files(extras, "*.java")
+    try:
+        libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
+    except algs4.LibraryUnreadable as exc:
+        return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
+                                                                f"a library jar: {exc}")
+    # Drivers go into the package of the student classes they use (grader.intake.driver).
+    unnamed = libraries["unnamed"].names if "unnamed" in libraries else driver.JDK_OR_ALGS4_HINTS
+    installed = driver.install(assignment.java.sources, extras, files, unnamed)
+    replaced = {path for each in installed for path in each.replaces}
+    files, skipped = [p for p in files if p not in replaced], skipped + sorted(replaced)
+    drivers = [each.path for each in installed]
     candidates = java_main_classes(files, drivers)
     main_class = choose_main(candidates, assignment)
     # The assignment's driver sources are compiled in only when a driver runs the submission:
@@ -282,19 +307,25 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                              f"files{left_out}{unread}")
     classes = workdir / "classes"
     classes.mkdir()
-    compile_cp = ":".join(classpath_items) or "."
-    values = {"build_dir": "classes-out", "classpath": compile_cp, "memory_mb": str(assignment.limits.memory_mb),
-              "heap_mb": str(assignment.limits.heap_mb), "main_class": main_class}
+    values = {"build_dir": "classes-out", "classpath": ":".join(classpath_items) or ".",
+              "memory_mb": str(assignment.limits.memory_mb), "heap_mb": str(assignment.limits.heap_mb),
+              "main_class": main_class}
     default_build = (javac, f"-J-Xmx{JAVAC_HEAP_MB}m", "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
                      "-cp", "{classpath}", "{sources}")
-    argv = _expand(assignment.java.build or default_build, values, {"sources": sources})
-    outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
-    log = _build_log(outcome)
-    if outcome.timed_out or outcome.exit_code != 0:
-        why = "javac timed out" if outcome.timed_out else f"javac failed ({_count_errors(log)})"
-        return Build("java", None, entry=main_class, failure=Verdict.CE, message=f"{why}:\n{_first_errors(log)}",
-                     log=log)
-    out = bundle / "classes-out"
+
+    def compile_once(library_jars: list[Path], build_dir: str) -> tuple[bool, str, bool]:
+        compile_cp = ":".join(classpath_items + [str(p.relative_to(bundle)) for p in library_jars]) or "."
+        argv = _expand(assignment.java.build or default_build,
+                       {**values, "build_dir": build_dir, "classpath": compile_cp}, {"sources": sources})
+        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
+        return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome), outcome.timed_out
+
+    compiled = java_compile.compile_submission(files, drivers if with_drivers else [], bundle, libraries, compile_once)
+    log, library = compiled.log, compiled.library
+    if not compiled.ok:
+        return Build("java", None, entry=main_class, failure=Verdict(compiled.verdict), message=compiled.message,
+                     log=log, library=library)
+    out = bundle / compiled.build_dir
     class_file = PurePosixPath(*main_class.split(".")).with_suffix(".class")
     if not safe_copy.is_regular(out, class_file) and not assignment.java.main_class:
         return Build("java", None, entry=main_class, failure=Verdict.CE,
@@ -307,28 +338,27 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                             deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS)
     except StudentFault as exc:
         return Build("java", None, entry=main_class, failure=exc.verdict,
-                     message=f"the compiled classes cannot be used: classes-out/{exc}", log=log)
-    for original, item in zip(assignment.java.classpath, classpath_items):
+                     message=f"the compiled classes cannot be used: {compiled.build_dir}/{exc}", log=log)
+    originals = dict(zip(classpath_items, assignment.java.classpath))
+    originals.update(_library_originals(libraries, bundle, compiled.run_classpath))
+    run_items = classpath_items + [str(p.relative_to(bundle)) for p in compiled.run_classpath]
+    for item in run_items:
         target = classes / item
         target.parent.mkdir(parents=True, exist_ok=True)
-        (shutil.copytree if original.is_dir() else shutil.copy2)(original, target)
-    run_cp = ":".join(["."] + classpath_items)
+        (shutil.copytree if originals[item].is_dir() else shutil.copy2)(originals[item], target)
+    run_cp = ":".join(["."] + run_items)
     default_run = _run_template(assignment, [java, "-Xmx{heap_mb}m", "-Xss8m", "-XX:+UseSerialGC",
                                              "-cp", "{classpath}", "{main_class}"])
     run_argv = _expand(tuple(assignment.java.run or default_run),
                        {**values, "classpath": run_cp, "build_dir": "."}, {})
+    chosen = next((c for c in candidates if c.name == main_class), None)
+    hint = driver.empty_main_hint(chosen.name, str(chosen.path.relative_to(bundle))) \
+        if chosen is not None and chosen.empty and not chosen.driver else ""
+    with_library = f"; {library}" if library else ""
     return Build("java", classes, run_argv, jvm=True, entry=main_class,
-                 message=f"compiled {len(sources)} files; main class {main_class}{left_out}", log=log)
-
-
-def _count_errors(log: str) -> str:
-    match = re.search(r"^(\d+) errors?$", log, re.M)
-    return f"{match.group(1)} error{'s' if match.group(1) != '1' else ''}" if match else "see the log"
-
-
-def _first_errors(log: str, lines: int = 8) -> str:
-    kept = [line for line in log.splitlines() if line.strip() and not line.startswith("Picked up")]
-    return "\n".join(kept[:lines])
+                 message=f"compiled {len(sources)} files; main class {main_class}"
+                         f"{' (its main is empty)' if hint else ''}{with_library}{left_out}",
+                 log=log, library=library, run_hint=hint)
 
 
 def _build_limits(assignment: Assignment, jvm: bool) -> runner.Limits:

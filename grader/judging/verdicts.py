@@ -71,12 +71,14 @@ class RunFacts:
     wall_seconds: float
     limit_seconds: float
     memory_mb: int
+    time_message: str = ""
+    """Why the run is over its time limit, when the caller judged it (:mod:`grader.judging.time_limit`)."""
 
 
 def run_verdict(facts: RunFacts) -> tuple[Verdict, str] | None:
     """The verdict the run itself earns (TLE > MLE > RTE), or ``None`` when it exited cleanly."""
     if facts.timed_out:
-        return Verdict.TLE, f"stopped after the time limit of {facts.limit_seconds:g} s"
+        return Verdict.TLE, facts.time_message or f"stopped after the time limit of {facts.limit_seconds:g} s"
     if facts.memory_exceeded:
         return Verdict.MLE, f"ran out of memory (limit {facts.memory_mb} MB)"
     if facts.signal is not None:

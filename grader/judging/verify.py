@@ -21,6 +21,7 @@ line, for ``grade check`` and the feedback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -107,8 +108,12 @@ def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> V
         parsed = parse_solution(output, "output", n=expected.board.n, unsolvable_wordings=rules.unsolvable_wordings)
     except SolutionFormatError as exc:
         hint = ""
-        if not expected.solvable and len(text.strip().splitlines()) == 1:
-            hint = f" (to say a board is unsolvable, print one of: {', '.join(map(repr, rules.unsolvable_wordings))})"
+        first = text.strip().splitlines()[0]
+        # A first line of words, not numbers, is an attempt at saying "unsolvable": name the accepted wordings.
+        if (not expected.solvable and len(text.strip().splitlines()) == 1) or \
+                (re.search(r"[A-Za-z]{3}", first) and not re.search(r"\d|moves", first, re.I)):
+            hint = (f" (to say a board is unsolvable, print one of the wordings this assignment accepts: "
+                    f"{', '.join(map(repr, rules.unsolvable_wordings))})")
         return _result([Problem(Verdict.PE, exc.line, f"expected {exc.expected}, found {exc.found}{hint}")],
                        "unreadable output")
     problems = _content_problems(parsed, expected, rules)

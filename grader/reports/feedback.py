@@ -23,6 +23,8 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
              + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
              f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"
                                                      if submission.build.get("entry") else "")]
+    if submission.build.get("algs4"):
+        lines.append(f"Library:    {submission.build['algs4']}")
     if not submission.complete:
         lines.append("Grading was interrupted: only the cases below were run.")
     if not submission.build.get("ok", True):
@@ -31,7 +33,8 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
     lines += ["", f"Cases: {counts}" if counts else "Cases: none graded", ""]
     build_failed = not submission.build.get("ok", True)
     for case in submission.cases:
-        head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s)"
+        head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
+               + (", run twice: it ended near the time limit)" if case.runs > 1 else ")")
         lines.append(head)
         if build_failed or case.verdict is Verdict.AC:
             continue

@@ -45,6 +45,8 @@ class CaseResult:
     notes: tuple[str, ...] = ()
     path: tuple[tuple[int, ...], ...] | None = None
     stderr: str = ""
+    runs: int = 1
+    """2 when a run near its time limit was run once more (:mod:`grader.judging.time_limit`); the message says why."""
 
     def to_json(self) -> dict[str, Any]:
         return {"case": self.case, "verdict": self.verdict.value, "points": self.points,
@@ -53,7 +55,7 @@ class CaseResult:
                 "signal": self.signal, "moves": self.moves, "optimal_moves": self.optimal_moves,
                 "solvable": self.solvable, "problems": list(self.problems), "notes": list(self.notes),
                 "path": [list(board) for board in self.path] if self.path is not None else None,
-                "stderr": self.stderr}
+                "stderr": self.stderr, **({"runs": self.runs} if self.runs != 1 else {})}
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,17 @@ blank-last goal). Errors read ``file::$.json.path: message``. Example::
     classpath = ["lib/algs4.jar"]
     sources = ["driver/PuzzleChecker.java"]
     main_class = "PuzzleChecker"
+    [java.algs4]                      # both editions of Princeton's library, chosen per submission
+    packaged = ["$ALGS4_JAR"]         # an environment variable, an absolute path or a relative one
+    unnamed = ["/opt/algs4-2014/stdlib.jar", "/opt/algs4-2014/algs4.jar"]
+
+``preset = "coursera-princeton"`` (or ``cos226-campus``, ``cmpe160``) starts from a course preset
+(:mod:`grader.testsets.presets`); the keys set here override it one by one.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -36,6 +43,7 @@ from typing import Any
 
 from grader.errors import ConfigError
 from grader.schemacheck import validate
+from grader.testsets import presets
 from grader.testsets.apiconfig import ApiConfig, api_from_dict
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
 
@@ -61,6 +69,8 @@ class Limits:
     memory_mb: int = 1024
     output_bytes: int = 1_000_000
     build_seconds: float = 120.0
+    wall_cap_factor: float = 3.0
+    rerun_margin: float = 0.15
 
     @property
     def heap_mb(self) -> int:
@@ -73,6 +83,17 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Algs4Config:
+    """The jars of each edition of Princeton's library (:mod:`grader.intake.algs4`); empty: not configured."""
+
+    packaged: tuple[Path, ...] = ()
+    unnamed: tuple[Path, ...] = ()
+
+    def editions(self) -> dict[str, tuple[Path, ...]]:
+        return {name: jars for name, jars in (("packaged", self.packaged), ("unnamed", self.unnamed)) if jars}
+
+
+@dataclass(frozen=True)
 class JavaConfig:
     classpath: tuple[Path, ...] = ()
     sources: tuple[Path, ...] = ()
@@ -80,6 +101,7 @@ class JavaConfig:
     preferred_mains: tuple[str, ...] = ("Solver", "Main", "NPuzzle", "Puzzle")
     build: tuple[str, ...] | None = None
     run: tuple[str, ...] | None = None
+    algs4: Algs4Config = field(default_factory=Algs4Config)
 
 
 @dataclass(frozen=True)
@@ -103,6 +125,7 @@ class Assignment:
 
     source: str = "<defaults>"
     name: str | None = None
+    preset: str | None = None
     io: str = "files"
     input_file: str = "input.txt"
     output_file: str = "output.txt"
@@ -133,9 +156,12 @@ class Assignment:
 
     def to_json(self) -> dict[str, Any]:
         """The settings that shaped the grades, for results.json."""
-        return {"source": self.source, "name": self.name, "io": self.io, "language": self.language,
+        return {"source": self.source, "name": self.name, "preset": self.preset, "io": self.io,
+                "language": self.language,
                 "limits": {"wall_seconds": self.limits.wall_seconds, "cpu_seconds": self.limits.cpu_seconds,
-                           "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes},
+                           "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes,
+                           "wall_cap_factor": self.limits.wall_cap_factor,
+                           "rerun_margin": self.limits.rerun_margin},
                 "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
                 "goal": "blank-first" if self.blank_first else "blank-last",
                 "unsolvable_wordings": list(self.unsolvable_wordings),
@@ -175,16 +201,23 @@ def load_assignment(path: Path | None) -> Assignment:
 
 
 def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assignment:
-    """Build an :class:`Assignment` from parsed TOML; ``base`` anchors relative paths."""
+    """Build an :class:`Assignment` from parsed TOML; ``base`` anchors relative paths.
+
+    A ``preset`` is applied first (its own paths are absolute); library paths (``[java] classpath``,
+    ``[java.algs4]``) may be absolute or start with ``$VARIABLE``/``${VARIABLE}``, which must be set.
+    """
     validate(data, SCHEMA, source)
     _check_commands(data, source)
+    data = presets.apply(data, source)
 
     def paths(values: list[str], where: str) -> tuple[Path, ...]:
         out = []
         for index, value in enumerate(values):
-            resolved = (base / value).resolve()
+            expanded = _expand_variables(value, source, f"{where}[{index}]")
+            resolved = (base / expanded).resolve()
             if not resolved.exists():
-                raise ConfigError(source, f"{where}[{index}]", f"{value!r} does not exist (looked in {base})")
+                shown = f"{value!r}" + (f" ({expanded})" if expanded != value else "")
+                raise ConfigError(source, f"{where}[{index}]", f"{shown} does not exist (looked in {base})")
             out.append(resolved)
         return tuple(out)
 
@@ -194,10 +227,12 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
     java = data.get("java", {})
     python = data.get("python", {})
     command = data.get("command")
+    algs4 = java.get("algs4", {})
     defaults = Assignment()
     return Assignment(
         source=source,
         name=data.get("name"),
+        preset=data.get("preset"),
         io=data.get("io", defaults.io),
         input_file=data.get("input_file", defaults.input_file),
         output_file=data.get("output_file", defaults.output_file),
@@ -208,7 +243,9 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             cpu_seconds=float(limits["cpu_seconds"]) if "cpu_seconds" in limits else None,
             memory_mb=int(limits.get("memory_mb", Limits.memory_mb)),
             output_bytes=int(limits.get("output_bytes", Limits.output_bytes)),
-            build_seconds=float(limits.get("build_seconds", Limits.build_seconds))),
+            build_seconds=float(limits.get("build_seconds", Limits.build_seconds)),
+            wall_cap_factor=float(limits.get("wall_cap_factor", Limits.wall_cap_factor)),
+            rerun_margin=float(limits.get("rerun_margin", Limits.rerun_margin))),
         suboptimal_credit=float(scoring.get("suboptimal_credit", defaults.suboptimal_credit)),
         strict=bool(output.get("strict", False)),
         unsolvable_wordings=tuple(output.get("unsolvable_wordings", defaults.unsolvable_wordings)),
@@ -223,7 +260,9 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             main_class=java.get("main_class"),
             preferred_mains=tuple(java.get("preferred_mains", JavaConfig.preferred_mains)),
             build=_argv(java.get("build")),
-            run=_argv(java.get("run"))),
+            run=_argv(java.get("run")),
+            algs4=Algs4Config(packaged=paths(algs4.get("packaged", []), "$.java.algs4.packaged"),
+                              unnamed=paths(algs4.get("unnamed", []), "$.java.algs4.unnamed"))),
         python=PythonConfig(
             interpreter=python.get("interpreter", PythonConfig.interpreter),
             main_files=tuple(python.get("main_files", PythonConfig.main_files)),
@@ -232,6 +271,20 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
         api=api_from_dict(data.get("api")),
     )
+
+
+_VARIABLE_RE = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+
+
+def _expand_variables(value: str, source: str, where: str) -> str:
+    """``$NAME`` and ``${NAME}`` from the environment, and a leading ``~``; an unset variable is an error."""
+    def value_of(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(2)
+        if name not in os.environ:
+            raise ConfigError(source, where, f"{value!r} names the environment variable {name}, which is not set")
+        return os.environ[name]
+
+    return os.path.expanduser(_VARIABLE_RE.sub(value_of, value))
 
 
 def _argv(value: list[str] | None) -> tuple[str, ...] | None:

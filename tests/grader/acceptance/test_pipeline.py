@@ -111,6 +111,9 @@ def test_manifest_solvability_is_checked_against_the_goal(tmp_path: Path) -> Non
     (tmp_path / "subs").mkdir()
     with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases\[3\]\.solvable: case '2x2-d5' says solvable"):
         grade(tmp_path / "subs", testset, None)
+    # With --cases the path still names the case's place in the manifest, not among the cases kept.
+    with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases\[3\]\.solvable: case '2x2-d5' says solvable"):
+        grade(tmp_path / "subs", testset, None, cases=["2x2-*"])
 
 
 def test_java_project_layout(tmp_path: Path) -> None:

@@ -143,3 +143,19 @@ def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: s
                       + "\nclass Decoy { /* public static void main(String[] a) */ String s = \"static void main(\"; }\n")
     [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2).submissions
     assert submission.build["entry"] == "puzzle.Solver" and submission.verdict.value == "AC", submission.build
+
+
+@pytest.mark.java
+def test_empty_main_without_a_driver_says_so(tmp_path: Path) -> None:
+    from grader.intake.build import build
+
+    require_tool("javac")
+    write(tmp_path / "sub", {"src/puzzle8/Solver.java": "package puzzle8;\n" + EMPTY.format("Solver"),
+                             "src/puzzle8/Board.java": "package puzzle8;\npublic class Board { }\n"})
+    (tmp_path / "work").mkdir()
+    built = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert built.ok and built.entry == "puzzle8.Solver"
+    assert "main class puzzle8.Solver (its main is empty)" in built.message
+    assert built.run_hint.startswith("puzzle8.Solver.main in src/puzzle8/Solver.java is empty, so running it does "
+                                     "nothing")
+    assert "([java] sources in assignment.toml)" in built.run_hint

@@ -19,7 +19,8 @@ GOOD = sorted(p for p in DATA.iterdir() if p.is_dir() and p.name.startswith("AC-
 
 def flags(folder: Path) -> list[str]:
     rules = json.loads((folder / "expect.json").read_text()).get("rules", {})
-    return (["--strict"] if rules.get("strict") else []) + (["--goal", "blank-first"] if rules.get("blank_first") else [])
+    return (["--strict"] if rules.get("strict") else []) + (["--goal", "blank-first"] if rules.get("blank_first") else []) \
+        + [arg for wording in rules.get("unsolvable_wordings", []) for arg in ("--wording", wording)]
 
 
 @pytest.mark.parametrize("folder", GOOD, ids=lambda p: p.name)
@@ -64,3 +65,11 @@ def test_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert entry(["check", str(tmp_path / "nope.txt")]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nope.txt" in err
+
+
+def test_preset_gives_the_course_wordings(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = DATA / "PE-campus-wording-where-coursera-wording-is-required"
+    args = ["check", str(folder / "output.txt"), "--input", str(folder / "input.txt")]
+    assert entry([*args, "--preset", "coursera-princeton"]) == 7
+    assert "the wordings this assignment accepts: 'No solution possible'" in capsys.readouterr().out
+    assert entry([*args, "--preset", "cos226-campus"]) == 0

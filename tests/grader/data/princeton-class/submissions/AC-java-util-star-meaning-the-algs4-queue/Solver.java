@@ -1,0 +1,81 @@
+import java.util.*;
+
+/** A* with the Manhattan priority. */
+public final class Solver {
+    private final Stack<Board> path;
+
+    private static final class Node implements Comparable<Node> {
+        final Board board;
+        final int moves;
+        final int priority;
+        final Node previous;
+
+        Node(Board board, int moves, Node previous) {
+            this.board = board;
+            this.moves = moves;
+            this.priority = moves + board.manhattan();
+            this.previous = previous;
+        }
+
+        public int compareTo(Node other) {
+            return Integer.compare(priority, other.priority);
+        }
+    }
+
+    public Solver(Board initial) {
+        if (initial == null)
+            throw new IllegalArgumentException("no board");
+        if (!initial.solvable()) {
+            path = null;
+            return;
+        }
+        MinPQ<Node> open = new MinPQ<Node>();
+        Set<Board> closed = new HashSet<>();
+        open.insert(new Node(initial, 0, null));
+        Node found;
+        while (true) {
+            Node node = open.delMin();
+            if (node.board.isGoal()) {
+                found = node;
+                break;
+            }
+            if (!closed.add(node.board))
+                continue;
+            for (Board next : node.board.neighbors())
+                if (!closed.contains(next))
+                    open.insert(new Node(next, node.moves + 1, node));
+        }
+        path = new Stack<Board>();
+        for (Node at = found; at != null; at = at.previous)
+            path.push(at.board);
+    }
+
+    public boolean isSolvable() {
+        return path != null;
+    }
+
+    public int moves() {
+        return path == null ? -1 : path.size() - 1;
+    }
+
+    public Iterable<Board> solution() {
+        return path;
+    }
+
+    public static void main(String[] args) {
+        In in = new In(args[0]);
+        int n = in.readInt();
+        int[][] tiles = new int[n][n];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                tiles[i][j] = in.readInt();
+        Solver solver = new Solver(new Board(tiles));
+        if (!solver.isSolvable())
+            StdOut.println("No solution possible");
+        else {
+            StdOut.println("Minimum number of moves = " + solver.moves());
+            for (Board board : solver.solution())
+                StdOut.println(board);
+        }
+    }
+}

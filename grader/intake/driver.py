@@ -233,7 +233,8 @@ def _about_student_class(error: Diagnostic, names: set[str], libraries: set[str]
         name = missing_class.group(1)
         return name not in libraries and name not in JDK_OR_ALGS4_HINTS and re.fullmatch(r"[A-Z][\w$]*", name) \
             is not None
-    mentioned = {m.group(1) for m in re.finditer(r"(?<![\w$])(?:[\w$]+\.)*([A-Z][\w$]*)", text)}
+    # Every capitalised name, qualified or not (linear: no nested quantifier over a chain of a.b.c...).
+    mentioned = {m.group(1) for m in re.finditer(r"(?<![\w$])([A-Z][\w$]*)", text)}
     return bool(mentioned & names)
 
 

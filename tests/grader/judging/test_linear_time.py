@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pytest
 
-from grader.intake import build
+from grader.intake import algs4, build, driver, java_compile
 from grader.intake.build import MAX_PARSED_BYTES
 from grader.intake.java_source import parse_java
 from grader.judging import hints
@@ -37,6 +37,10 @@ JAVA_FRAGMENTS = ["\n", " ", "/*", "//", "\"", "(", "{", "package ", "import ", 
 LARGE = 1_000_000
 
 
+_OLD_ALGS4 = algs4.Library(flavour="unnamed", jars=(), names=frozenset({"In", "StdOut", "Queue", "Stack", "MinPQ", "MaxPQ", "Bag"}))
+"""An unnamed-package library as the javac-log checks see it: the class names they look for."""
+
+
 def _verify(text: str) -> None:
     verify(text, Expected(Board.goal(3), True, 0), Rules())
 
@@ -54,7 +58,10 @@ ENTRY_POINTS: dict[str, Callable[[str], object]] = {
     "hints.tail": hints.tail,
     "parse_solution": _parse,
     "verify": _verify,
-    "javac log": lambda text: (build._count_errors(text), build._first_errors(text)),
+    "javac log": lambda text: (java_compile.count_errors(text), java_compile.first_errors(text),
+                               algs4.blames_library(text, {"unnamed": _OLD_ALGS4}, frozenset({"Queue"})),
+                               driver.diagnose(text, [".grader/SpecClient.java"], {"Board", "Solver"},
+                                               _OLD_ALGS4.names)),
     "python main guard": build._PY_MAIN_RE.search,
     "junit text": junit._clean,
     "safe_name": escaping.safe_name,

@@ -15,9 +15,11 @@ once (a :class:`SandboxWarning`):
 - ``reaper``: no namespace; a per-run child-subreaper shim (``grader/sandbox/reaper.py``) kills and
   reaps whatever the submission leaves behind.
 
-Independent of those: POSIX ``rlimits`` (always on POSIX), ``uid-drop`` to nobody when the
-grader runs as root. Cgroups are reported by ``grade doctor`` but not used (yet): the PID
-namespace already kills every process of a run, and rlimits bound its memory.
+Independent of those: POSIX ``rlimits`` (always on POSIX); as root, a ``uid-drop`` to a
+per-run uid from a machine-wide pool (:mod:`grader.sandbox.uids`; ``nobody`` when the pool
+cannot be had), run in a fresh user namespace of its own under bwrap (``userns``: its own
+keyrings); ``cgroup`` slot groups (:mod:`grader.sandbox.cgroups`) that count a run's memory,
+processes and CPU time whole. Where a layer is missing its reason is kept for ``grade doctor``.
 
 ``NPUZZLE_SANDBOX_DISABLE`` (comma-separated layer names) switches layers off, to test
 the degrade path or to work around a broken one.
@@ -35,6 +37,8 @@ import threading
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from grader.sandbox import cgroups, slots, sweep, uids
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -64,6 +68,9 @@ class Plan:
     rlimits: bool                      # POSIX rlimits on the submission
     statuses: tuple[LayerStatus, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
+    uid_pool: uids.UidPool | None = None      # a uid per run (root); else every run is ``drop_uid``
+    cgroups: cgroups.Hierarchy | None = None  # where the slot groups go; None: rlimits alone
+    userns: bool = False                      # under bwrap, each run in a user namespace of its own
 
     @property
     def layers(self) -> list[str]:
@@ -80,8 +87,14 @@ class Plan:
         else:
             names.append("reaper")
             names += [s.name for s in self.statuses if s.available and s.name == "subreaper"]
-        if self.drop_uid is not None:
+        if self.uid_pool is not None:
+            names.append(f"per-run-uid:{self.uid_pool.base}+{self.uid_pool.size}")
+        elif self.drop_uid is not None:
             names.append(f"uid-drop:{self.drop_uid}")
+        if self.userns:
+            names.append("own-userns")
+        if self.cgroups is not None:
+            names.append(f"cgroup-v{self.cgroups.version}:" + ",".join(self.cgroups.controllers))
         return names
 
 
@@ -114,7 +127,7 @@ def _ancestors(path: Path) -> list[str]:
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
                  info_fd: int | None = None, workdir_bytes: int | None = None,
-                 limiter: list[str] = ()) -> list[str]:
+                 limiter: list[str] = (), own_userns: bool = False) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
 
@@ -122,6 +135,9 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     needed), its init shell stays root, and ``setpriv`` runs the submission as
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
     into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
+
+    ``own_userns`` puts the submission, after the uid drop, in a user namespace of its own
+    (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
 
     ``workdir_bytes`` (root only) caps the workdir: the submission gets a tmpfs of that
     size at the workdir's path, which the root init fills from the host workdir (bound
@@ -156,6 +172,8 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
+        if own_userns:
+            args += USERNS_ARGV
     return args + list(limiter)
 
 
@@ -182,6 +200,9 @@ QUOTA_INIT = ('cp -a {host}/. . '
               'cp -a --remove-destination ./. {host}/ '
               '|| echo "grader sandbox: the workdir was not copied back in full" >&2; '
               'exit $status')
+
+
+USERNS_ARGV = [shutil.which("unshare") or "unshare", "--user", "--map-current-user", "--"]
 
 
 def unshare_prefix(unshare: str) -> list[str]:
@@ -251,13 +272,49 @@ def _probe_subreaper() -> LayerStatus:
     return LayerStatus("subreaper", True, "each run's shim is a child subreaper: orphans are killed and reaped")
 
 
-def _probe_cgroup() -> LayerStatus:
-    root = Path("/sys/fs/cgroup")
-    if not root.is_dir():
-        return LayerStatus("cgroup", False, "no cgroup file system mounted")
-    kind = "v2" if (root / "cgroup.controllers").exists() else "v1"
-    return LayerStatus("cgroup", False, f"cgroup {kind} is mounted, but the runner does not use cgroups: "
-                                        "the PID namespace kills a run's processes and rlimits bound memory")
+def _probe_cgroup(disabled: frozenset[str]) -> tuple[LayerStatus, cgroups.Hierarchy | None]:
+    if "cgroup" in disabled:
+        return LayerStatus("cgroup", False, "disabled by " + DISABLE_ENV), None
+    found = cgroups.detect() if sys.platform.startswith("linux") else "Linux only"
+    if isinstance(found, str):
+        return LayerStatus("cgroup", False, f"{found}; memory is bounded by rlimits alone (shmem and memfd "
+                                            "uncounted) and CPU time per process"), None
+    return LayerStatus("cgroup", True, f"{found.describe()}: one group per worker slot; memory incl. shmem, "
+                                       f"memfd and SysV shm (OOM kill = MLE), at most {slots.PIDS_MAX} tasks, "
+                                       "CPU time of the whole run"), found
+
+
+def _tmpfs_status(namespace: str | None, drop_uid: int | None) -> LayerStatus:
+    if namespace == "bwrap" and drop_uid is not None:
+        return LayerStatus("tmpfs", True, f"the workdir on a size-capped tmpfs (its content + 64 MB), /tmp a "
+                                          f"{TMP_SIZE_BYTES >> 20} MB tmpfs; stdout/stderr are pipes read with a cap")
+    if namespace == "bwrap":
+        return LayerStatus("tmpfs", True, f"/tmp a {TMP_SIZE_BYTES >> 20} MB tmpfs; the workdir stays on the host "
+                                          "disk (its size cap needs root); stdout/stderr are pipes read with a cap")
+    return LayerStatus("tmpfs", False, "no bwrap: the workdir and /tmp are on the host disk, bounded per file by "
+                                       "RLIMIT_FSIZE only; stdout/stderr are still pipes read with a cap")
+
+
+def _probe_uid_pool(disabled: frozenset[str], as_root: bool) -> tuple[LayerStatus, uids.UidPool | None]:
+    if "per-run-uid" in disabled or "uid-drop" in disabled:
+        return LayerStatus("per-run-uid", False, "disabled by " + DISABLE_ENV), None
+    if not as_root:
+        return LayerStatus("per-run-uid", False, f"needs root (runs share the grader's uid {os.geteuid()})"), None
+    try:
+        pool = uids.UidPool.from_env()
+        pool.prepare()
+    except OSError as exc:
+        return LayerStatus("per-run-uid", False, f"{exc.strerror or exc}; every run is uid {NOBODY}"), None
+    return LayerStatus("per-run-uid", True, f"uids {pool.base}..{pool.base + pool.size - 1}, one per run at a "
+                                            f"time on this machine (flock in {pool.lock_dir})"), pool
+
+
+def _probe_userns(uid: int) -> LayerStatus:
+    why = _try([tool("setpriv"), f"--reuid={uid}", f"--regid={uid}", "--clear-groups", *USERNS_ARGV, "/bin/true"])
+    if why is not None:
+        return LayerStatus("userns", False, f"unshare --user fails as uid {uid} ({why}): runs of one uid would share "
+                                            "its keyrings")
+    return LayerStatus("userns", True, "each run in a user namespace of its own: keyrings die with the run")
 
 
 def probe(disabled: frozenset[str] = frozenset()) -> Plan:
@@ -272,11 +329,19 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     if "uid-drop" in disabled:
         uid_status = LayerStatus("uid-drop", False, "disabled by " + DISABLE_ENV)
     elif as_root:
-        uid_status = LayerStatus("uid-drop", True, f"the grader runs as root; submissions run as uid {NOBODY}")
+        uid_status = LayerStatus("uid-drop", True,
+                                 f"the grader runs as root; submissions never do (a per-run uid, else {NOBODY})")
     else:
         uid_status = LayerStatus("uid-drop", False, f"not needed: the grader runs as uid {os.geteuid()}")
     statuses.append(uid_status)
     drop_uid = NOBODY if uid_status.available else None
+    pool_status, pool = _probe_uid_pool(disabled, uid_status.available)
+    statuses.append(pool_status)
+    userns = False
+    if pool is not None and "userns" not in disabled and "bwrap" not in disabled:
+        userns_status = _probe_userns(NOBODY)
+        userns = userns_status.available
+        statuses.append(userns_status)
 
     namespace = None
     for name, prober in (("bwrap", lambda: _probe_bwrap(drop_uid)),
@@ -292,7 +357,9 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
             namespace = name
     sub = _probe_subreaper() if "subreaper" not in disabled else LayerStatus("subreaper", False, "disabled")
     statuses.append(sub)
-    statuses.append(_probe_cgroup())
+    cgroup_status, hierarchy = _probe_cgroup(disabled)
+    statuses.append(cgroup_status)
+    statuses.append(_tmpfs_status(namespace, drop_uid))
 
     notes: list[str] = []
     if namespace != "bwrap":
@@ -300,7 +367,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
         weaker = ("unshare (namespaces, but the host files stay visible)" if namespace == "unshare"
                   else "rlimits, a process group and a reaper shim only (no namespaces)")
         notes.append(f"sandbox: bwrap unavailable ({bw.reason}); using {weaker}")
-    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes))
+    if hierarchy is None:
+        notes.append(f"sandbox: no cgroups ({cgroup_status.reason})")
+    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
+                userns and namespace == "bwrap")
 
 
 _PROBING = threading.Lock()
@@ -318,3 +388,25 @@ def plan() -> Plan:
     """The layers for this process: probed on first use, cached per ``NPUZZLE_SANDBOX_DISABLE``."""
     with _PROBING:  # parallel runs start together: probe (and warn) once
         return _cached_plan(disabled_from_env())
+
+
+_SWEPT: list[sweep.Swept] = []
+
+
+@functools.lru_cache(maxsize=None)
+def _cached_slots(disabled: frozenset[str]) -> slots.SlotPool:
+    chosen = _cached_plan(disabled)
+    if not _SWEPT:  # once per process: what graders killed before us left behind
+        _SWEPT.append(sweep.sweep(chosen.cgroups))
+    return slots.SlotPool(chosen.cgroups, chosen.uid_pool, private_namespaces=chosen.namespace == "bwrap")
+
+
+def slot_pool(chosen: Plan | None = None) -> slots.SlotPool:
+    """The worker slots for runs under the current layers (made, and the startup sweep run, on first use)."""
+    with _PROBING:
+        return _cached_slots(disabled_from_env())
+
+
+def last_sweep() -> sweep.Swept | None:
+    """What the startup sweep removed (None before the first run)."""
+    return _SWEPT[0] if _SWEPT else None

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from grader.sandbox import runner
+from grader.sandbox import runner, sweep
 from grader.intake.build import Build, build
 from grader.testsets.assignment import Assignment, find_assignment, load_assignment
 from grader.intake.discovery import Submission, discover, require_folder
@@ -84,8 +84,11 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
     expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
-    temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
-    temp.chmod(0o711)  # submissions run as another user: they may pass through, not list
+    # Named after this process, so the next grader removes it if this one is killed (grader.sandbox.sweep);
+    # 0711: the runs' uids may pass through to their own workdir, not list.
+    temp = sweep.make_temp_folder(mode=0o711)
+    (temp / "staging").mkdir(mode=0o700)  # extracted zips: no run's uid may enter
+    runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         if only:
@@ -238,8 +241,9 @@ class _Batch:
             strict=self.assignment.strict)
 
     def _folder(self, kind: str, name: str) -> Path:
-        """A fresh folder with an unguessable name: every run is the same user, and parents are
-        traversable but not listable, so one submission cannot find another's files."""
+        """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder
+        stays root's and 0700 but while its own run's uid has it (grader.sandbox.workdir); a build's is
+        passable (0711) to reach the bundle inside."""
         with self._lock:
             self._counter += 1
             number = self._counter
@@ -249,7 +253,8 @@ class _Batch:
                 parent.chmod(0o711)
         label = re.sub(r"[^A-Za-z0-9._-]", "_", name)[:60]
         folder = Path(tempfile.mkdtemp(prefix=f"{number:05d}-{label}-", dir=parent))
-        folder.chmod(0o711)
+        if kind != "runs":
+            folder.chmod(0o711)
         return folder
 
     def _build(self, submission: Submission) -> Build:

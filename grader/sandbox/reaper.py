@@ -92,6 +92,30 @@ def _clear_keyrings() -> None:
         libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(persistent))
 
 
+def _become(uid: str) -> None:
+    os.setgroups([])
+    os.setgid(int(uid))
+    os.setuid(int(uid))
+
+
+def _scrub_keyrings_after(uid: str) -> None:
+    """Clear the uid's keyrings again once the run is over, so nothing of it stays on the host."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid == 0:
+        try:
+            _become(uid)
+            _clear_keyrings()
+        finally:
+            os._exit(0)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
 class _Stop(Exception):
     pass
 
@@ -117,9 +141,7 @@ def main(argv: list[str]) -> int:
             for res, soft, hard in limits:
                 resource.setrlimit(res, (soft, hard))
             if uid != "-":
-                os.setgroups([])
-                os.setgid(int(uid))
-                os.setuid(int(uid))
+                _become(uid)
                 _clear_keyrings()
             _prctl(PR_SET_NO_NEW_PRIVS, 1)
             os.execvp(command[0], command)
@@ -140,6 +162,8 @@ def main(argv: list[str]) -> int:
         except OSError:
             pass
     _kill_and_reap_all()
+    if uid != "-":
+        _scrub_keyrings_after(uid)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig != signal.SIGKILL and sig != signal.SIGSTOP:

@@ -17,6 +17,7 @@ import select
 import signal
 import subprocess
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -123,6 +124,19 @@ def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
     except (OSError, ValueError, KeyError, TypeError, StopIteration):
         return None
     return pid if int(ppid) == bwrap_pid else None
+
+
+def warn_if_exposed(paths: Sequence[Path]) -> list[str]:
+    """Warn (once per path) where no bwrap hides the host and permissions let a run's uid read ``paths``
+    (the test set, the submissions): with no private view, permissions are all that keep them hidden."""
+    plan = isolation.plan()
+    if plan.namespace == "bwrap" or (plan.drop_uid is None and plan.uid_pool is None):
+        return []
+    found = [why for why in map(workdirs.readable_by_others, paths) if why]
+    for why in found:
+        warnings.warn(f"sandbox: without bwrap a submission can read this: {why}; chmod o-rwx it "
+                      "(or install bubblewrap)", isolation.SandboxWarning, stacklevel=2)
+    return found
 
 
 def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:

@@ -1,8 +1,9 @@
 """What a killed grader leaves behind, found by its owner's name and removed at the next start.
 
 A grader names its temp folders (copies of every submission, runs' workdirs) and its slot
-cgroups after itself: ``<prefix><pid>.<start>-...``, its pid and the kernel's start time of
-that pid (so a recycled pid is not mistaken for a live owner). ``kill -9`` skips every
+cgroups after itself: ``<prefix><ns>.<pid>.<start>-...``, its PID namespace, its pid and the
+kernel's start time of that pid (so a recycled pid is not mistaken for a live owner, and a
+grader never judges an owner in another PID namespace, whose pids it cannot see). ``kill -9`` skips every
 ``finally``; the next ``grade`` (or ``grade doctor``) calls :func:`sweep`, which removes
 only what belongs to an owner that is provably gone and never follows a link.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 from grader.sandbox import cgroups
 
 TEMP_PREFIX = "npuzzle-grade-"
-OWNER = re.compile(r"(\d+)\.(\d+)-")
+OWNER = re.compile(r"(\d+)\.(\d+)\.(\d+)-")
 
 
 def start_time(pid: int) -> int | None:
@@ -32,24 +33,33 @@ def start_time(pid: int) -> int | None:
         return None
 
 
+def pid_namespace() -> int:
+    """The inode of this process's PID namespace (0 where there is none to read)."""
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return 0
+
+
 def owner_tag(pid: int | None = None) -> str:
-    """``<pid>.<start>``: this process (or ``pid``) as an owner name that a later pid cannot match."""
+    """``<ns>.<pid>.<start>``: this process (or ``pid``) as an owner name that a later pid cannot match."""
     pid = os.getpid() if pid is None else pid
-    return f"{pid}.{start_time(pid) or 0}"
+    return f"{pid_namespace()}.{pid}.{start_time(pid) or 0}"
 
 
 def owner_alive(name: str, prefix: str) -> bool | None:
-    """Whether the owner named in ``name`` runs; None when ``name`` names no owner (not ours)."""
+    """Whether the owner named in ``name`` runs; None when ``name`` names no owner this process can judge
+    (not ours, or made in another PID namespace)."""
     if not name.startswith(prefix):
         return None
     match = OWNER.match(name[len(prefix):])
-    if match is None:
+    if match is None or int(match.group(1)) != pid_namespace():
         return None
-    return start_time(int(match.group(1))) == int(match.group(2))
+    return start_time(int(match.group(2))) == int(match.group(3))
 
 
 def make_temp_folder(mode: int = 0o711, parent: str | None = None) -> Path:
-    """A fresh temp folder owned by this process by name (``npuzzle-grade-<pid>.<start>-XXXX``)."""
+    """A fresh temp folder owned by this process by name (``npuzzle-grade-<ns>.<pid>.<start>-XXXX``)."""
     folder = Path(tempfile.mkdtemp(prefix=f"{TEMP_PREFIX}{owner_tag()}-", dir=parent))
     folder.chmod(mode)
     return folder

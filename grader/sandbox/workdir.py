@@ -70,10 +70,14 @@ def readable_by_others(path: Path) -> str | None:
     """Why an arbitrary other uid could read ``path`` (every parent passable, the file or folder
     readable by others), or None when permissions alone keep it out."""
     path = Path(path).resolve()
-    for folder in reversed(path.parents):
-        if not os.stat(folder).st_mode & 0o001:
-            return None
-    mode = os.stat(path).st_mode
-    if mode & 0o004:
-        return f"{path} is readable by every user (mode {mode & 0o777:04o})"
+    try:
+        for folder in reversed(path.parents):
+            if not os.stat(folder).st_mode & 0o001:
+                return None
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    # A folder others may pass through gives away every file in it whose name they can guess.
+    if mode & (0o005 if os.path.isdir(path) else 0o004):
+        return f"{path} is open to every user (mode {mode & 0o777:04o})"
     return None

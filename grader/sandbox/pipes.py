@@ -33,8 +33,10 @@ class Capture:
 
     def close_child_ends(self) -> None:
         """After the child started: only the run holds the write ends now (so EOF means it is gone)."""
-        for fd in (self.out_write, self.err_write):
-            with contextlib.suppress(OSError):
+        # Once only: a second close could hit a number another thread's new fd has by then.
+        ends, self.out_write, self.err_write = (self.out_write, self.err_write), -1, -1
+        for fd in ends:
+            if fd >= 0:
                 os.close(fd)
 
     def pump(self, timeout: float, also: int | None = None) -> bool:

@@ -200,7 +200,7 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
             for fd in (info_write, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
-        sampled_cpu, cpu_exceeded = 0.0, False
+        sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         try:
             timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start)
             if timed_out and plan.namespace is None:

@@ -65,6 +65,9 @@ def pool_uids() -> range:
 def assert_host_clean() -> None:
     """No process, SysV IPC object or shared temp file of a per-run uid; every slot cgroup empty."""
     owned = set(pool_uids())
+    deadline = time.monotonic() + 2.0  # SIGKILLed processes take a moment to be gone
+    while any(uids.processes_of(uid) for uid in owned) and time.monotonic() < deadline:
+        time.sleep(0.05)
     for uid in owned:
         assert uids.processes_of(uid) == [], f"processes of uid {uid} are left"
     for kind in ("shm", "sem", "msg"):

@@ -26,7 +26,9 @@ def test_hostile_tests_in_a_fresh_pid_namespace(selected_hostile_tests):
         pytest.skip(message)
     env = dict(os.environ, **{OUTER_NAMESPACE_ENV: own_pid_namespace()})
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # A shell is the namespace's PID 1: it reaps the orphans a killed run leaves (pytest would not).
     done = subprocess.run([unshare, "--pid", "--fork", "--mount-proc", "--kill-child", "--",
+                           "/bin/sh", "-c", '"$@"; exit $?', "sh",
                            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
                            *selected_hostile_tests],
                           cwd=REPO, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=1200)

@@ -1,7 +1,7 @@
 """Hostile submission: holds memory that RLIMIT_AS never sees (memfd written, SysV shm detached).
 
-``argv[1]`` is ``memfd`` or ``shm``, ``argv[2]`` the MB to hold. A memfd is filled by
-write() (no mapping, so no address space); SysV segments are attached, touched and detached
+``argv[1]`` is ``memfd`` or ``shm``, ``argv[2]`` the MB to hold. memfds are filled by
+write() (no mapping, so no address space), 8 MB each (under any file-size limit); SysV segments are attached, touched and detached
 one at a time (and never removed), so at most one counts against RLIMIT_AS.
 """
 
@@ -16,10 +16,11 @@ if __name__ == "__main__":
     kind, total = sys.argv[1], int(sys.argv[2]) * 2**20
     held = 0
     if kind == "memfd":
-        fd = os.memfd_create("npuzzle-hog")
-        block = b"x" * (4 * 2**20)
+        block = b"x" * (8 * 2**20)
+        files = []
         while held < total:
-            held += os.write(fd, block)
+            files.append(os.memfd_create("npuzzle-hog"))
+            held += os.write(files[-1], block)
     else:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.shmat.restype = ctypes.c_void_p

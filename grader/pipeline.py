@@ -301,7 +301,9 @@ class _Batch:
         facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, wall, assignment.limits.memory_mb)
         fault = None
-        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
+        # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
+                and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
         verdict, message = judge(facts, answer, verification, self.context, case.solvable, fault)
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()

@@ -166,7 +166,7 @@ class Start:
 
 @dataclass
 class SlotGroup:
-    """One slot's groups: configure, :meth:`attach_argv` a run, read :meth:`usage`, :meth:`kill_all`."""
+    """One slot's groups: configure, join a run (:func:`join_argv`), read :meth:`usage`, :meth:`kill_all`."""
 
     hierarchy: Hierarchy
     name: str
@@ -256,21 +256,22 @@ class SlotGroup:
                 found.update(int(line) for line in procs.read_text().split())
         return sorted(found)
 
-    def kill_all(self) -> int:
-        """SIGKILL every process in the slot until none is left; the number of rounds it took."""
+    def kill_all(self, spare: frozenset[int] = frozenset(), uid: int | None = None) -> int:
+        """SIGKILL every process in the slot but ``spare`` (and, given ``uid``, but those whose real uid is
+        another: the sandbox's own root processes) until none is left; the number of rounds it took."""
         kill_file = self.dirs.get("memory", Path("/nonexistent")) / "cgroup.kill"
-        if self.hierarchy.version == 2 and kill_file.exists():
+        if self.hierarchy.version == 2 and kill_file.exists() and not spare:
             with contextlib.suppress(OSError):
                 kill_file.write_text("1")
         for rounds in range(KILL_ROUNDS):
-            pids = self.pids()
+            pids = [pid for pid in self.pids() if pid not in spare and (uid is None or _real_uid(pid) == uid)]
             if not pids:
                 return rounds
             for pid in pids:  # a killed process forks no more, so each round leaves fewer
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
             time.sleep(0.002 * (rounds + 1))
-        raise CgroupError(0, f"processes {self.pids()[:10]} of {self.name} survive SIGKILL")
+        raise CgroupError(0, f"processes {pids[:10]} of {self.name} survive SIGKILL")
 
     def remove(self) -> None:
         self.kill_all()
@@ -283,6 +284,15 @@ class SlotGroup:
                     break
                 except OSError:
                     time.sleep(0.01)
+
+
+def _real_uid(pid: int) -> int | None:
+    """From /proc/PID/status, which a process cannot disguise (its /proc folder's owner it can)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return int(next(line for line in status if line.startswith(b"Uid:")).split()[1])
+    except (OSError, StopIteration, ValueError):
+        return None
 
 
 def join_argv(group: SlotGroup) -> list[str]:

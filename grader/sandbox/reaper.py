@@ -121,6 +121,7 @@ class _Stop(Exception):
 
 
 def _stop(signum, frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second one must not break the clean-up
     raise _Stop
 
 
@@ -155,6 +156,7 @@ def main(argv: list[str]) -> int:
             pid, status = os.wait()
             if pid == child:
                 break
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the child is done: a late timeout changes nothing
     except _Stop:
         status = signal.SIGKILL  # a wait status meaning "killed by SIGKILL"
         try:

@@ -205,6 +205,9 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
             timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start)
             if timed_out and plan.namespace is None:
                 # Let the reaper shim kill and reap the daemons that left the group first.
+                if group is not None:
+                    with contextlib.suppress(OSError):
+                        group.kill_all(spare=frozenset({proc.pid}), uid=uid)
                 os.kill(proc.pid, signal.SIGTERM)
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
@@ -215,12 +218,16 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
                 if init is not None:
                     if timed_out:
                         # Kill the submission, not the init, so the init copies a capped workdir
-                        # back (what it wrote so far is part of the verdict); sample the CPU time
-                        # first, as processes the kernel reaps with the namespace lose theirs.
-                        below, sampled_cpu = _descendants(init)
-                        for pid in below:
+                        # back (what it wrote so far is part of the verdict). Without a cgroup, sample
+                        # the CPU time first, as processes the kernel reaps with the namespace lose theirs.
+                        if group is not None:
                             with contextlib.suppress(OSError):
-                                os.kill(pid, signal.SIGKILL)
+                                group.kill_all(spare=frozenset({proc.pid, init}), uid=uid)
+                        else:
+                            below, sampled_cpu = _descendants(init)
+                            for pid in below:
+                                with contextlib.suppress(OSError):
+                                    os.kill(pid, signal.SIGKILL)
                         _wait(proc.pid, COPY_BACK_SECONDS)
                     with contextlib.suppress(OSError):  # its death ends the namespace and all in it
                         os.kill(init, signal.SIGKILL)

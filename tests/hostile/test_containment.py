@@ -158,7 +158,7 @@ def test_spinners_in_their_own_sessions_stop_at_the_cpu_limit(mode, root):  # no
     assert outcome.timed_out, outcome
     # All 200 together: killed within a check period or two of the limit, not at 20 s.
     assert outcome.cpu_seconds < limits.cpu_seconds + runner.CPU_GRACE_SECONDS + 1.0, outcome.cpu_seconds
-    assert outcome.wall_seconds < 10, outcome.wall_seconds
+    assert outcome.wall_seconds < limits.wall_seconds - 5, outcome.wall_seconds  # stopped by CPU, not the wall clock
     print(f"spinners: {outcome.cpu_seconds:.2f} CPU-s in {outcome.wall_seconds:.2f} s; innocent beside them "
           f"took {box['innocent_seconds']:.2f} s")
 

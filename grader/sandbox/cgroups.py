@@ -9,7 +9,7 @@ limits still bind the runs, and each slot weighs as much as one process for the 
 scheduler); :mod:`grader.sandbox.sweep` removes those of dead graders.
 
 cgroup v2 is used when its ``memory``, ``pids`` and ``cpu`` controllers can be enabled under
-the grader's cgroup; otherwise cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu``
+the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu``
 hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
 """
 
@@ -91,10 +91,13 @@ def detect(proc_cgroup: str | None = None, mountinfo: str | None = None) -> Hier
     why: list[str] = []
     for kind, mount, root, _ in mounts:
         if kind == "cgroup2" and "" in own:
-            found = _v2_parent(_inside(mount, root, own[""]))
-            if isinstance(found, Hierarchy):
-                return found
-            why.append(found)
+            # The grader's own cgroup first; then the hierarchy's root, which may hold processes and
+            # controllers both (under systemd the grader's slice holds other processes: EBUSY).
+            for folder in dict.fromkeys([_inside(mount, root, own[""]), mount]):
+                found = _v2_parent(folder)
+                if isinstance(found, Hierarchy):
+                    return found
+                why.append(found)
     parents: dict[str, Path] = {}
     for kind, mount, root, options in mounts:
         for name in V1_CONTROLLERS:

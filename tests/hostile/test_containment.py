@@ -8,6 +8,7 @@ Only ever run inside the fresh PID namespace that ``test_pid_namespace.py`` make
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -214,3 +215,50 @@ def _groups(hierarchy: cgroups.Hierarchy | None, tag: str) -> list[Path]:
         return []
     return [p / e for p in set(hierarchy.parents.values()) for e in os.listdir(p)
             if e.startswith(cgroups.PREFIX + tag)]
+
+
+# ---------------------------------------------------------------- the whole grader at -j 2
+INNOCENTS = ("AC-python-correct", "SUB-python-suboptimal", "AC-java-princeton-padded")
+ATTACKERS = ("process_hog", "session_spinners", "keyring_loot")
+TIMINGS = {"seconds", "cpu_seconds"}
+
+
+def start_grading(submissions: Path, out: Path, env: dict) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "grader.cli", str(submissions), "--out", str(out), "-j", "2",
+                             "--testcases", str(REPO / "testcases" / "cmpe160"), "--cases", "3x3-rand-0[12]",
+                             "--time-limit", "4"], env=env, cwd=out.parent, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+
+
+def results_of(grading: subprocess.Popen, out: Path) -> dict:
+    """Each submission's case results from results.json, without the timings."""
+    _, stderr = grading.communicate(timeout=600)
+    assert grading.returncode == 0, stderr.decode(errors="replace")[-3000:]
+    results = json.loads((out / "results.json").read_text())
+    return {s["id"]: [{k: v for k, v in case.items() if k not in TIMINGS} for case in s["cases"]]
+            for s in results["submissions"]}
+
+
+def test_innocent_results_are_the_same_beside_attackers_and_another_grader(tmp_path):
+    if shutil.which("javac") is None:
+        pytest.skip("javac is not installed (the JVM beside a process-slot hog is the original attack)")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    folders = {name: tmp_path / name for name in ("alone", "again", "crowded")}
+    for name in INNOCENTS:
+        for target in folders.values():
+            shutil.copytree(REPO / "examples" / "submissions" / name, target / name)
+    for name in ATTACKERS:
+        shutil.copytree(HOSTILE / name, folders["crowded"] / f"zz-{name}")
+    outs = {name: tmp_path / f"out-{name}" for name in folders}
+    baseline = results_of(start_grading(folders["alone"], outs["alone"], env), outs["alone"])
+    # The attackers' grader at -j 2, and a second grader beside it on the same machine.
+    crowded = start_grading(folders["crowded"], outs["crowded"], env)
+    again = start_grading(folders["again"], outs["again"], env)
+    beside_attackers, beside_grader = results_of(crowded, outs["crowded"]), results_of(again, outs["again"])
+    for name in INNOCENTS:
+        assert beside_attackers[name] == baseline[name], name
+        assert beside_grader[name] == baseline[name], name
+    assert {c["verdict"] for c in beside_attackers["zz-process_hog"]} == {"TLE"}
+    assert {c["verdict"] for c in beside_attackers["zz-session_spinners"]} == {"TLE"}
+    assert all(c["verdict"] != "JE" for cases in beside_attackers.values() for c in cases)
+    assert_host_clean()

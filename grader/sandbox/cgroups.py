@@ -9,8 +9,8 @@ limits still bind the runs, and each slot weighs as much as one process for the 
 scheduler); :mod:`grader.sandbox.sweep` removes those of dead graders.
 
 cgroup v2 is used when its ``memory``, ``pids`` and ``cpu`` controllers can be enabled under
-the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu``
-hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
+the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise
+cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ PREFIX = "npuzzle-grader-"
 V1_CONTROLLERS = ("memory", "pids", "cpuacct", "cpu")
 V2_CONTROLLERS = ("memory", "pids", "cpu")
 KILL_ROUNDS = 50
+# What a run's processes (threads included) may number, per slot: javac and the JVM need a few
+# dozen; a fork storm stops here instead of at the machine's pid_max.
+PIDS_MAX = 1024
 
 
 class CgroupError(OSError):

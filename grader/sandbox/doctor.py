@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from grader.sandbox import isolation, runner, sweep
+from grader.sandbox import isolation, runner, slots, sweep
 
 
 def report(chosen: isolation.Plan, overhead_ms: float | None, swept: sweep.Swept | None = None) -> list[str]:
@@ -52,8 +52,8 @@ def doctor(no_measure: bool) -> int:
     with warnings.catch_warnings():  # the notes below already say what degraded
         warnings.simplefilter("ignore", isolation.SandboxWarning)
         chosen = isolation.plan()
-        isolation.slot_pool()  # makes the slots, and sweeps what killed graders left
+        slots.pool()  # makes the slots, and sweeps what killed graders left
         overhead = None if no_measure else measure_overhead()
-    for line in report(chosen, overhead, isolation.last_sweep()):
+    for line in report(chosen, overhead, slots.last_sweep()):
         click.echo(line)
     return 0

@@ -38,7 +38,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, slots, sweep, uids
+from grader.sandbox import cgroups, uids
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -280,7 +280,7 @@ def _probe_cgroup(disabled: frozenset[str]) -> tuple[LayerStatus, cgroups.Hierar
         return LayerStatus("cgroup", False, f"{found}; memory is bounded by rlimits alone (shmem and memfd "
                                             "uncounted) and CPU time per process"), None
     return LayerStatus("cgroup", True, f"{found.describe()}: one group per worker slot; memory incl. shmem, "
-                                       f"memfd and SysV shm (OOM kill = MLE), at most {slots.PIDS_MAX} tasks, "
+                                       f"memfd and SysV shm (OOM kill = MLE), at most {cgroups.PIDS_MAX} tasks, "
                                        "CPU time of the whole run"), found
 
 
@@ -389,24 +389,3 @@ def plan() -> Plan:
     with _PROBING:  # parallel runs start together: probe (and warn) once
         return _cached_plan(disabled_from_env())
 
-
-_SWEPT: list[sweep.Swept] = []
-
-
-@functools.lru_cache(maxsize=None)
-def _cached_slots(disabled: frozenset[str]) -> slots.SlotPool:
-    chosen = _cached_plan(disabled)
-    if not _SWEPT:  # once per process: what graders killed before us left behind
-        _SWEPT.append(sweep.sweep(chosen.cgroups))
-    return slots.SlotPool(chosen.cgroups, chosen.uid_pool, private_namespaces=chosen.namespace == "bwrap")
-
-
-def slot_pool(chosen: Plan | None = None) -> slots.SlotPool:
-    """The worker slots for runs under the current layers (made, and the startup sweep run, on first use)."""
-    with _PROBING:
-        return _cached_slots(disabled_from_env())
-
-
-def last_sweep() -> sweep.Swept | None:
-    """What the startup sweep removed (None before the first run)."""
-    return _SWEPT[0] if _SWEPT else None

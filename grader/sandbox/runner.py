@@ -24,7 +24,6 @@ from pathlib import Path
 from grader.sandbox import cgroups, command, isolation, pipes, rlimits, slots
 from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
-from grader.sandbox.workdir import WORKDIR_ROOM_BYTES  # noqa: F401  (callers and tests read it here)
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 REAPER_GRACE_SECONDS = 2.0
@@ -38,6 +37,7 @@ CPU_GRACE_SECONDS = 0.5
 # bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
 SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
+WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"Could not reserve enough space",
@@ -158,7 +158,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     if not argv:
         raise ValueError("run_command needs a command")
     plan = isolation.plan()
-    with isolation.slot_pool(plan).slot() as slot:
+    with slots.pool().slot() as slot:
         uid = slot.uid if slot.uid is not None else plan.drop_uid
         workdir = Path(workdir).resolve()
         if plan.namespace != "bwrap" and uid is not None:
@@ -177,7 +177,7 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
-        group.configure(memory_limit_bytes(limits, argv), slots.PIDS_MAX)
+        group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
     stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)

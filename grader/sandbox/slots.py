@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import itertools
 import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grader.sandbox import cgroups, sweep, uids
+from grader.sandbox import cgroups, isolation, sweep, uids
 
-# What a run's processes (threads included) may number, per slot: javac and the JVM need
-# a few dozen; a fork storm stops here instead of at the machine's pid_max.
-PIDS_MAX = 1024
 _NUMBERS = itertools.count()  # slot names stay unique across the pools of one process
 
 
@@ -88,3 +86,26 @@ class SlotPool:
         for group in made:
             with contextlib.suppress(OSError):
                 group.remove()
+
+
+_SWEPT: list[sweep.Swept] = []
+_MAKING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=None)
+def _cached_pool(disabled: frozenset[str]) -> SlotPool:
+    chosen = isolation.plan()
+    if not _SWEPT:  # once per process: what graders killed before us left behind
+        _SWEPT.append(sweep.sweep(chosen.cgroups))
+    return SlotPool(chosen.cgroups, chosen.uid_pool, private_namespaces=chosen.namespace == "bwrap")
+
+
+def pool() -> SlotPool:
+    """The worker slots for runs under the current layers (made, and the startup sweep run, on first use)."""
+    with _MAKING:
+        return _cached_pool(isolation.disabled_from_env())
+
+
+def last_sweep() -> sweep.Swept | None:
+    """What the startup sweep removed (None before the first run)."""
+    return _SWEPT[0] if _SWEPT else None

@@ -13,8 +13,15 @@ uid drop. Without root or ``unshare`` the hostile tests skip locally and fail un
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import warnings
+from pathlib import Path
 
 import pytest
+
+from grader.sandbox import isolation
+from tests.support import require_tool
 
 OUTER_NAMESPACE_ENV = "NPUZZLE_HOSTILE_OUTER_PIDNS"
 RUNNER_TEST = "test_pid_namespace.py"
@@ -47,3 +54,38 @@ SELECTED = pytest.StashKey[list]()
 @pytest.fixture
 def selected_hostile_tests(request: pytest.FixtureRequest) -> list[str]:
     return request.config.stash.get(SELECTED, [])
+
+
+# mode -> the layers switched off to get it
+MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+
+
+def current_plan() -> isolation.Plan:
+    with warnings.catch_warnings():  # a degraded mode is what these tests ask for
+        warnings.simplefilter("ignore", isolation.SandboxWarning)
+        return isolation.plan()
+
+
+@pytest.fixture(params=list(MODES))
+def mode(request, monkeypatch) -> str:
+    """Run the test under one isolation layer; skip the layers this machine lacks (bwrap must work in CI)."""
+    name = request.param
+    monkeypatch.setenv(isolation.DISABLE_ENV, MODES[name])
+    if name == "bwrap":
+        require_tool("bwrap")
+    chosen = current_plan()
+    if (chosen.namespace or "reaper") != name:
+        if name == "bwrap" and os.environ.get("CI"):
+            pytest.fail(f"bwrap is installed but unusable: {'; '.join(chosen.notes)}")
+        pytest.skip(f"{name} is not available here: {'; '.join(chosen.notes)}")
+    return name
+
+
+@pytest.fixture
+def root() -> Path:
+    """A run root that uid 65534 can traverse (0711), as the grader's own run folder must be
+    when no bwrap hides the host; pytest's tmp_path lives under a 0700 folder."""
+    folder = Path(tempfile.mkdtemp(prefix="npuzzle-hostile-"))
+    folder.chmod(0o711)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

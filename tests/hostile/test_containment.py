@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import cgroups, command, isolation, runner, sweep, uids
-from tests.hostile.test_hostile import HOSTILE, PYTHON, current_plan, fresh_workdir, leftovers
-from tests.hostile.test_hostile import mode, root  # noqa: F401  (fixtures)
+from grader.sandbox import cgroups, command, runner, slots, sweep, uids
+from tests.hostile.conftest import current_plan
+from tests.hostile.test_hostile import HOSTILE, PYTHON, fresh_workdir, leftovers
 from tests.support import REPO
 
 INNOCENT = "well_behaved_forks"
@@ -80,8 +80,7 @@ def assert_host_clean() -> None:
         if os.path.isdir(folder):
             left = [e.name for e in os.scandir(folder) if e.stat(follow_symlinks=False).st_uid in owned]
             assert left == [], f"{folder} keeps {left}"
-    pool = isolation.slot_pool()
-    for group in pool._made:
+    for group in slots.pool()._made:
         assert group.pids() == [], f"{group.name} still holds processes"
 
 
@@ -105,7 +104,7 @@ def look_in_keyrings(uid: int) -> str:
     return done.stdout.decode()
 
 
-def test_a_later_run_of_the_same_uid_finds_nothing_in_its_keyrings(mode, root, monkeypatch):  # noqa: F811
+def test_a_later_run_of_the_same_uid_finds_nothing_in_its_keyrings(mode, root, monkeypatch):
     plan = current_plan()
     if plan.uid_pool is None:
         pytest.skip("per-run uids need root")
@@ -125,7 +124,7 @@ def test_a_later_run_of_the_same_uid_finds_nothing_in_its_keyrings(mode, root, m
 
 
 # ---------------------------------------------------------------- process slots (item 4)
-def test_a_process_slot_hog_cannot_starve_its_neighbour(mode, root):  # noqa: F811
+def test_a_process_slot_hog_cannot_starve_its_neighbour(mode, root):
     outcome, _, _ = beside(root, "process_hog", runner.Limits(wall_seconds=4.0, memory_mb=256), settle=2.0)
     assert outcome.timed_out and outcome.stdout.startswith(b"fork failed after "), outcome
     if current_plan().cgroups is not None:
@@ -134,7 +133,7 @@ def test_a_process_slot_hog_cannot_starve_its_neighbour(mode, root):  # noqa: F8
 
 # ---------------------------------------------------------------- memory the rlimits miss (item 5)
 @pytest.mark.parametrize("kind", ["memfd", "shm"])
-def test_memory_held_in_memfd_or_shm_is_memory_exceeded(mode, root, kind):  # noqa: F811
+def test_memory_held_in_memfd_or_shm_is_memory_exceeded(mode, root, kind):
     require_cgroups()
     limits = runner.Limits(wall_seconds=20.0, memory_mb=256)
     outcome, workdir, _ = beside(root, "shm_memfd_hog", limits, args=(kind, "700"), settle=0.5)
@@ -144,7 +143,7 @@ def test_memory_held_in_memfd_or_shm_is_memory_exceeded(mode, root, kind):  # no
 
 
 # ---------------------------------------------------------------- disk behind stdout (item 6)
-def test_fallocate_on_stdin_stdout_stderr_reserves_nothing(mode, root):  # noqa: F811
+def test_fallocate_on_stdin_stdout_stderr_reserves_nothing(mode, root):
     free_before = shutil.disk_usage("/tmp").free
     outcome, workdir, _ = beside(root, "fallocate_output", runner.Limits(wall_seconds=10.0), settle=0.0)
     assert outcome.exit_code == 0, outcome
@@ -153,7 +152,7 @@ def test_fallocate_on_stdin_stdout_stderr_reserves_nothing(mode, root):  # noqa:
 
 
 # ---------------------------------------------------------------- CPU of the whole run (item 7)
-def test_spinners_in_their_own_sessions_stop_at_the_cpu_limit(mode, root):  # noqa: F811
+def test_spinners_in_their_own_sessions_stop_at_the_cpu_limit(mode, root):
     require_cgroups()
     limits = runner.Limits(wall_seconds=30.0, cpu_seconds=2.0, memory_mb=256)
     outcome, _, box = beside(root, "session_spinners", limits, settle=0.2)
@@ -166,7 +165,7 @@ def test_spinners_in_their_own_sessions_stop_at_the_cpu_limit(mode, root):  # no
 
 
 # ---------------------------------------------------------------- kill -9 of the grader (item 15)
-def test_a_killed_graders_temp_folder_and_cgroups_are_swept_at_the_next_start(root, tmp_path):  # noqa: F811
+def test_a_killed_graders_temp_folder_and_cgroups_are_swept_at_the_next_start(root, tmp_path):
     submissions = tmp_path / "submissions"
     (submissions / "sleepy").mkdir(parents=True)
     (submissions / "sleepy" / "main.py").write_text("import time\ntime.sleep(60)\n")

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, isolation, rlimits, workdir as workdirs
+from grader.sandbox import cgroups, isolation, rlimits
 from grader.sandbox.limits import Limits
 
 REAPER = Path(__file__).with_name("reaper.py")
@@ -44,9 +44,8 @@ def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: is
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
-        quota = workdirs.quota_bytes(workdir, limits) if uid is not None else None
         limiter = rlimits.prlimit_argv(values) if values else []
-        return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, quota, limiter,
+        return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, limiter,
                                              own_userns=plan.userns) + list(argv)
     encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER), str(uid) if uid is not None else "-", encoded, "--"]

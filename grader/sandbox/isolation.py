@@ -38,7 +38,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, uids
+from grader.sandbox import cgroups, tmpfs, uids
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -71,6 +71,7 @@ class Plan:
     uid_pool: uids.UidPool | None = None      # a uid per run (root); else every run is ``drop_uid``
     cgroups: cgroups.Hierarchy | None = None  # where the slot groups go; None: rlimits alone
     userns: bool = False                      # under bwrap, each run in a user namespace of its own
+    workdir_tmpfs: bool = False               # each run's workdir on a size-capped tmpfs (root)
 
     @property
     def layers(self) -> list[str]:
@@ -80,8 +81,6 @@ class Plan:
         if self.namespace == "bwrap":
             names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
                       "private-tmp"]
-            if self.drop_uid is not None:
-                names.append("workdir-quota")
         elif self.namespace == "unshare":
             names += ["unshare", "no-network", "pid-namespace", "mount-namespace", "reaper"]
         else:
@@ -93,6 +92,8 @@ class Plan:
             names.append(f"uid-drop:{self.drop_uid}")
         if self.userns:
             names.append("own-userns")
+        if self.workdir_tmpfs:
+            names.append("workdir-tmpfs")
         if self.cgroups is not None:
             names.append(f"cgroup-v{self.cgroups.version}:" + ",".join(self.cgroups.controllers))
         return names
@@ -126,8 +127,7 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, workdir_bytes: int | None = None,
-                 limiter: list[str] = (), own_userns: bool = False) -> list[str]:
+                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
 
@@ -139,11 +139,8 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     ``own_userns`` puts the submission, after the uid drop, in a user namespace of its own
     (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
 
-    ``workdir_bytes`` (root only) caps the workdir: the submission gets a tmpfs of that
-    size at the workdir's path, which the root init fills from the host workdir (bound
-    where uid ``drop_uid`` cannot reach it) and copies back when the submission ends.
+    The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.tmpfs`).
     """
-    quota = workdir_bytes is not None and drop_uid is not None
     if drop_uid is not None:
         args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--unshare-cgroup-try"]
@@ -155,19 +152,11 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     made: set[str] = {"/tmp"}
     for path in readable:
         args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
-    if quota:
-        args += ["--perms", "0700", "--dir", HOST_WORKDIR_DIR,
-                 "--bind", str(workdir), f"{HOST_WORKDIR_DIR}/work"]
-        args += _dirs_to(workdir, made) + ["--perms", "0755", "--size", str(workdir_bytes), "--tmpfs", str(workdir)]
-    else:
-        args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
+    args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     args += ["--chdir", str(workdir), "--"]
-    if quota:
-        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work"), "sh"]
-    else:
-        args += INIT_SHIM
+    args += INIT_SHIM
     if drop_uid is not None:
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
@@ -190,16 +179,6 @@ def _dirs_to(path: Path, made: set[str]) -> list[str]:
 # normal signal semantics, and its CPU time reaches wait4() through bwrap) and ends with
 # its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
-HOST_WORKDIR_DIR = "/run/npuzzle-grader"
-# The same, filling the capped workdir first and copying it back after (symlinks as
-# symlinks, never writing through one). The runner has given the host workdir to the
-# submission's uid, so ``cp -a`` gives it the copy too.
-QUOTA_INIT = ('cp -a {host}/. . '
-              '|| {{ echo "grader sandbox: cannot copy the workdir in" >&2; exit 125; }}; '
-              '"$@"; status=$?; '
-              'cp -a --remove-destination ./. {host}/ '
-              '|| echo "grader sandbox: the workdir was not copied back in full" >&2; '
-              'exit $status')
 
 
 USERNS_ARGV = [shutil.which("unshare") or "unshare", "--user", "--map-current-user", "--"]
@@ -238,9 +217,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
             os.chown(work, drop_uid, drop_uid)
         # Writes in the workdir by absolute path, and checks that the network is really gone.
         script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
-        quota = 1024 * 1024 if drop_uid is not None else None
         limiter = [tool("prlimit"), "--core=0:0", "--"]
-        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota, limiter=limiter)
+        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, limiter=limiter)
                    + ["/bin/sh", "-c", script])
         if why is None and not (work / "probe").exists():
             why = "the sandbox could not write its workdir"
@@ -284,15 +262,25 @@ def _probe_cgroup(disabled: frozenset[str]) -> tuple[LayerStatus, cgroups.Hierar
                                        "CPU time of the whole run"), found
 
 
-def _tmpfs_status(namespace: str | None, drop_uid: int | None) -> LayerStatus:
-    if namespace == "bwrap" and drop_uid is not None:
-        return LayerStatus("tmpfs", True, f"the workdir on a size-capped tmpfs (its content + 64 MB), /tmp a "
-                                          f"{TMP_SIZE_BYTES >> 20} MB tmpfs; stdout/stderr are pipes read with a cap")
-    if namespace == "bwrap":
-        return LayerStatus("tmpfs", True, f"/tmp a {TMP_SIZE_BYTES >> 20} MB tmpfs; the workdir stays on the host "
-                                          "disk (its size cap needs root); stdout/stderr are pipes read with a cap")
-    return LayerStatus("tmpfs", False, "no bwrap: the workdir and /tmp are on the host disk, bounded per file by "
-                                       "RLIMIT_FSIZE only; stdout/stderr are still pipes read with a cap")
+def _probe_tmpfs(disabled: frozenset[str], as_root: bool, namespace: str | None) -> LayerStatus:
+    private_tmp = f"/tmp a {TMP_SIZE_BYTES >> 20} MB tmpfs" if namespace == "bwrap" else "/tmp the host's"
+    if "tmpfs" in disabled:
+        why = "disabled by " + DISABLE_ENV
+    elif not as_root:
+        why = "mounting one needs root"
+    else:
+        with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as folder:
+            try:
+                tmpfs.mount_tmpfs(Path(folder), 65536)
+                tmpfs.unmount(folder)
+                why = None
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+    if why is None:
+        return LayerStatus("tmpfs", True, f"the workdir on a size-capped tmpfs (its content + 64 MB, charged to the "
+                                          f"run's cgroup), {private_tmp}; stdout/stderr are pipes read with a cap")
+    return LayerStatus("tmpfs", False, f"the workdir stays on the host disk, bounded per file by RLIMIT_FSIZE only "
+                                       f"({why}); {private_tmp}; stdout/stderr are still pipes read with a cap")
 
 
 def _probe_uid_pool(disabled: frozenset[str], as_root: bool) -> tuple[LayerStatus, uids.UidPool | None]:
@@ -359,7 +347,8 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     statuses.append(sub)
     cgroup_status, hierarchy = _probe_cgroup(disabled)
     statuses.append(cgroup_status)
-    statuses.append(_tmpfs_status(namespace, drop_uid))
+    tmpfs_status = _probe_tmpfs(disabled, uid_status.available, namespace)
+    statuses.append(tmpfs_status)
 
     notes: list[str] = []
     if namespace != "bwrap":
@@ -370,7 +359,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     if hierarchy is None:
         notes.append(f"sandbox: no cgroups ({cgroup_status.reason})")
     return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
-                userns and namespace == "bwrap")
+                userns and namespace == "bwrap", tmpfs_status.available)
 
 
 _PROBING = threading.Lock()

@@ -21,14 +21,13 @@ import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, command, isolation, pipes, rlimits, slots
+from grader.sandbox import cgroups, command, isolation, pipes, rlimits, slots, tmpfs
 from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
-COPY_BACK_SECONDS = 2.0  # for a timed-out run's init to copy its capped workdir back
 DRAIN_SECONDS = 1.0      # to read what is left in the pipes once every writer is dead
 # The whole run's CPU time (all its processes) is read this often and may pass the limit by
 # the grace, so a lone process still gets its own SIGXCPU from RLIMIT_CPU first.
@@ -163,11 +162,14 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         workdir = Path(workdir).resolve()
         if plan.namespace != "bwrap" and uid is not None:
             workdirs.check_reachable(workdir, uid)
-        tmpdir = workdirs.give(workdir, uid)
-        try:
-            return _run(argv, workdir, tmpdir, limits, env, stdin_data, readable, plan, uid, slot.group)
-        finally:
-            workdirs.take_back(workdir, uid)
+        capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits)) if plan.workdir_tmpfs \
+            else contextlib.nullcontext(False)
+        with capped:
+            tmpdir = workdirs.give(workdir, uid)
+            try:
+                return _run(argv, workdir, tmpdir, limits, env, stdin_data, readable, plan, uid, slot.group)
+            finally:
+                workdirs.take_back(workdir, uid)
 
 
 def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
@@ -216,19 +218,9 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
                 init = _namespace_init(info_read, proc.pid)
                 os.close(info_read)
                 if init is not None:
-                    if timed_out:
-                        # Kill the submission, not the init, so the init copies a capped workdir
-                        # back (what it wrote so far is part of the verdict). Without a cgroup, sample
-                        # the CPU time first, as processes the kernel reaps with the namespace lose theirs.
-                        if group is not None:
-                            with contextlib.suppress(OSError):
-                                group.kill_all(spare=frozenset({proc.pid, init}), uid=uid)
-                        else:
-                            below, sampled_cpu = _descendants(init)
-                            for pid in below:
-                                with contextlib.suppress(OSError):
-                                    os.kill(pid, signal.SIGKILL)
-                        _wait(proc.pid, COPY_BACK_SECONDS)
+                    if timed_out and group is None:
+                        # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
+                        _, sampled_cpu = _descendants(init)
                     with contextlib.suppress(OSError):  # its death ends the namespace and all in it
                         os.kill(init, signal.SIGKILL)
                     _wait(proc.pid, BWRAP_GRACE_SECONDS)

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups
+from grader.sandbox import cgroups, tmpfs
 
 TEMP_PREFIX = "npuzzle-grade-"
 OWNER = re.compile(r"(\d+)\.(\d+)\.(\d+)-")
@@ -87,6 +87,11 @@ def sweep_temp(parent: str | None = None, swept: Swept | None = None) -> Swept:
         if entry.stat(follow_symlinks=False).st_uid != os.geteuid():
             continue  # another user's folder of the same name: not ours to judge
         problems: list[str] = []
+        for point in tmpfs.mounts_under(entry.path):  # a killed run's workdir tmpfs
+            try:
+                tmpfs.unmount(point)
+            except OSError as exc:
+                problems.append(str(exc))
         shutil.rmtree(entry.path, onerror=lambda _f, path, exc: problems.append(f"{path}: {exc[1]}"))
         (swept.problems.extend(problems) if problems else swept.folders.append(entry.path))
     return swept

@@ -88,6 +88,26 @@ def test_memory_error_in_a_successful_run_is_not_memory_exceeded(workdir):
     assert outcome.exit_code == 0 and not outcome.memory_exceeded
 
 
+def test_as_root_the_workdir_is_a_capped_tmpfs_for_the_run_alone(workdir):
+    if not isolation.plan().workdir_tmpfs:
+        pytest.skip("a tmpfs workdir needs root")
+    (workdir / "data.txt").write_text("from the host\n")
+    outcome = run_python("import os, sys\n"
+                         "print(open('data.txt').read(), end='')\n"
+                         "os.symlink('/etc/passwd', 'link'); os.mkfifo('fifo')\n"
+                         "try:\n"
+                         "    for n in range(20):\n"  # 200 MB in files under the file-size limit
+                         "        open(f'big{n}', 'wb').write(b'x' * (10 * 2**20))\n"
+                         "except OSError as exc:\n"
+                         "    print(exc.strerror)\n", workdir, runner.Limits(wall_seconds=20))
+    assert outcome.stdout == b"from the host\nNo space left on device\n", outcome
+    # Back on the host: what it wrote (the link as a link, never followed), the special file left behind.
+    assert os.readlink(workdir / "link") == "/etc/passwd" and not (workdir / "fifo").exists()
+    written = sum(path.stat().st_size for path in workdir.glob("big*"))
+    assert runner.WORKDIR_ROOM_BYTES - 2**20 <= written <= runner.WORKDIR_ROOM_BYTES + 2**20
+    assert not os.path.ismount(workdir) and sorted(p.name for p in workdir.parent.iterdir()) == ["work"]
+
+
 def test_runs_as_a_uid_of_its_own_when_root(workdir):
     if os.geteuid() != 0:
         pytest.skip("the uid drop applies to a grader running as root")
@@ -216,7 +236,8 @@ def test_doctor_reports_every_layer_and_what_runs_get(monkeypatch):
     layers = {line.split()[1]: line for line in lines if line.startswith(("on ", "off"))}
     assert {"rlimits", "uid-drop", "per-run-uid", "bwrap", "unshare", "subreaper", "cgroup", "tmpfs"} <= set(layers)
     assert layers["bwrap"].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in layers["bwrap"]
-    assert layers["tmpfs"].startswith("off") and "pipes" in layers["tmpfs"]
+    assert "pipes read with a cap" in layers["tmpfs"] and "/tmp the host's" in layers["tmpfs"]
+    assert layers["tmpfs"].startswith("on " if os.geteuid() == 0 else "off")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", isolation.SandboxWarning)
         assert f"runs get: {', '.join(runner.isolation_layers())}" in lines

@@ -8,7 +8,7 @@ CLIs. :mod:`solver.search` holds the searches, :mod:`solver.assignment` the shee
 from here and never re-implements them.
 """
 
-from solver.api import Solver
+from solver.api import Puzzle, Solver
 from solver.board import Board, Move
 
-__all__ = ["Board", "Move", "Solver"]
+__all__ = ["Board", "Move", "Puzzle", "Solver"]

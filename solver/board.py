@@ -27,6 +27,17 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from solver.tiles import (
+    SMALL_N,
+    check_permutation,
+    count_inversions,
+    grid_tiles,
+    lis_length,
+    manhattan_direct,
+    manhattan_table,
+    permutation_is_odd,
+)
+
 
 class Move(enum.Enum):
     """Direction the blank travels; the value is its (row, column) step."""
@@ -50,7 +61,12 @@ _OPPOSITE = {Move.UP: Move.DOWN, Move.DOWN: Move.UP, Move.LEFT: Move.RIGHT, Move
 
 @functools.lru_cache(maxsize=None)
 def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
-    """For each blank position, the legal moves and the position the blank goes to."""
+    """For each blank position, the legal moves and the position the blank goes to.
+
+    Only for ``n <= SMALL_N`` (and the exact tables' 2×2 and 3×3): it has N² entries.
+    """
+    if n > SMALL_N:
+        raise ValueError(f"the neighbour table is kept for N <= {SMALL_N} only, not {n}")
     table = []
     for pos in range(n * n):
         row, col = divmod(pos, n)
@@ -63,32 +79,62 @@ def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     return tuple(table)
 
 
-@functools.lru_cache(maxsize=None)
-def _manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
-    """``table[tile][pos]``: grid distance from ``pos`` to the tile's goal cell."""
-    table = [tuple(0 for _ in range(n * n))]
-    for tile in range(1, n * n):
-        goal_row, goal_col = divmod(tile - 1, n)
-        table.append(tuple(abs(p // n - goal_row) + abs(p % n - goal_col) for p in range(n * n)))
-    return tuple(table)
+def _moves_from(blank: int, n: int) -> list[tuple[Move, int]]:
+    """The legal moves of a blank at ``blank`` and where it goes, in UP, DOWN, LEFT, RIGHT order."""
+    if n <= SMALL_N:
+        return _neighbor_table(n)[blank]  # type: ignore[return-value]
+    row, col = divmod(blank, n)
+    return [(move, target) for move, target, legal in (
+        (Move.UP, blank - n, row > 0), (Move.DOWN, blank + n, row < n - 1),
+        (Move.LEFT, blank - 1, col > 0), (Move.RIGHT, blank + 1, col < n - 1)) if legal]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Board:
-    """An immutable N×N board. Build one with :meth:`from_tiles` (validated) or :meth:`goal`.
+    """An immutable N×N board, for any N >= 2.
 
-    >>> b = Board.from_tiles([1, 2, 3, 4, 0, 6, 7, 5, 8])
-    >>> b.n, b.blank, b.manhattan(), b.is_goal()
-    (3, 4, 2, False)
+    Two ways to build one:
+
+    - ``Board(rows)``: the Princeton sheet's ``Board(int[][] tiles)``, from a 2-D list
+      (``rows[r][c]`` is the tile at row ``r``, column ``c``), checked: ``None`` or a
+      non-list raises ``TypeError``, ragged rows and tiles that are not a permutation of
+      ``0..N²-1`` raise ``ValueError``, each with a message naming the row and column;
+    - ``Board(tiles, n)``: the row-major tuple and the size, unchecked (the searches build
+      millions of boards); :meth:`from_tiles` is the checked form of it.
+
+    >>> b = Board([[1, 2, 3], [4, 0, 6], [7, 5, 8]])
+    >>> b.n, b.blank, b.manhattan(), b.is_goal(), b == Board((1, 2, 3, 4, 0, 6, 7, 5, 8), 3)
+    (3, 4, 2, False, True)
+
+    Every method runs in time proportional to N² (``inversions`` in N² log N). Beyond
+    N = :data:`SMALL_N` nothing is built or cached per board size, so a 127×127 board
+    costs what its 16,129 tiles cost.
     """
 
     tiles: tuple[int, ...]
     n: int
 
+    def __init__(self, tiles: Sequence[int] | Sequence[Sequence[int]], n: int | None = None) -> None:
+        if n is None:
+            tiles, n = grid_tiles(tiles)
+        elif type(tiles) is not tuple:
+            tiles = tuple(tiles)  # type: ignore[arg-type]
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "n", n)
+
+    def __eq__(self, other: object) -> bool:
+        # Equal tiles are the same board whatever the class (a CMPE 160 Puzzle equals its Board).
+        if isinstance(other, Board):
+            return self.tiles == other.tiles
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.tiles)
+
     # -- construction -----------------------------------------------------
     @classmethod
     def from_tiles(cls, tiles: Sequence[int], n: int | None = None) -> Board:
-        """Validate and build a board; raises ``ValueError`` naming the problem."""
+        """Validate and build a board from row-major tiles; raises ``ValueError`` naming the problem."""
         tiles = tuple(int(t) for t in tiles)
         if n is None:
             n = int(round(len(tiles) ** 0.5))
@@ -96,14 +142,7 @@ class Board:
             raise ValueError(f"board size must be at least 2, found {n}")
         if len(tiles) != n * n:
             raise ValueError(f"a {n}x{n} board needs {n * n} tiles, found {len(tiles)}")
-        if sorted(tiles) != list(range(n * n)):
-            seen: set[int] = set()
-            for t in tiles:
-                if not 0 <= t < n * n:
-                    raise ValueError(f"tile {t} is out of range 0..{n * n - 1}")
-                if t in seen:
-                    raise ValueError(f"tile {t} appears twice")
-                seen.add(t)
+        check_permutation(tiles, n)
         return cls(tiles, n)
 
     @classmethod
@@ -115,7 +154,8 @@ class Board:
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]]) -> Board:
-        return cls.from_tiles([t for row in rows for t in row], len(rows))
+        """The checked board of a 2-D list (what ``Board(rows)`` does)."""
+        return cls(rows)
 
     # -- basic facts ------------------------------------------------------
     @property
@@ -123,16 +163,32 @@ class Board:
         """Row-major index of the blank."""
         return self.tiles.index(0)
 
+    def dimension(self) -> int:
+        """The board size N (Princeton's ``dimension()``).
+
+        >>> Board([[1, 2], [3, 0]]).dimension()
+        2
+        """
+        return self.n
+
     def rows(self) -> list[tuple[int, ...]]:
         n = self.n
         return [self.tiles[r * n:(r + 1) * n] for r in range(n)]
 
     def is_goal(self) -> bool:
-        return self.tiles == Board.goal(self.n).tiles
+        """Whether this is the goal board (1 2 … N²-1, the blank last)."""
+        tiles = self.tiles
+        return tiles[-1] == 0 and all(tile == index for index, tile in enumerate(tiles[:-1], start=1))
 
     def __str__(self) -> str:
-        """The board exactly as the output format prints it: N, then N rows."""
-        return "\n".join([str(self.n)] + [" ".join(map(str, row)) for row in self.rows()])
+        """Princeton's ``toString()``: N, then each row with every tile as ``%2d `` and a newline.
+
+        The solution file prints boards differently (:func:`solver.formats.format_board`).
+
+        >>> str(Board([[8, 1, 3], [4, 0, 2], [7, 6, 5]]))
+        '3\\n 8  1  3 \\n 4  0  2 \\n 7  6  5 \\n'
+        """
+        return f"{self.n}\n" + "".join("".join(f"{tile:2d} " for tile in row) + "\n" for row in self.rows())
 
     # -- moves ------------------------------------------------------------
     def successors(self) -> list[tuple[Move, Board]]:
@@ -141,12 +197,14 @@ class Board:
         >>> [m.label for m, _ in Board.goal(3).successors()]
         ['up', 'left']
         """
-        blank = self.blank
+        tiles, n = self.tiles, self.n
+        blank = tiles.index(0)
+        make = type(self)
         out = []
-        for move, target in _neighbor_table(self.n)[blank]:
-            tiles = list(self.tiles)
-            tiles[blank], tiles[target] = tiles[target], 0
-            out.append((move, Board(tuple(tiles), self.n)))
+        for move, target in _moves_from(blank, n):
+            child = list(tiles)
+            child[blank], child[target] = child[target], 0
+            out.append((move, make(tuple(child), n)))
         return out
 
     def neighbors(self) -> list[Board]:
@@ -177,12 +235,18 @@ class Board:
     # -- heuristics (all admissible, measured against the standard goal) --
     def hamming(self) -> int:
         """Tiles out of place, the blank not counted."""
-        return sum(1 for i, t in enumerate(self.tiles) if t and t != i + 1)
+        return sum(1 for i, t in enumerate(self.tiles, start=1) if t and t != i)
 
     def manhattan(self) -> int:
-        """Sum of each tile's grid distance to its goal cell."""
-        table = _manhattan_table(self.n)
-        return sum(table[t][i] for i, t in enumerate(self.tiles))
+        """Sum of each tile's grid distance to its goal cell (the blank not counted)."""
+        n, tiles = self.n, self.tiles
+        if n > SMALL_N:
+            return manhattan_direct(tiles, n)
+        table = manhattan_table(n)
+        total = 0
+        for index, tile in enumerate(tiles):
+            total += table[tile][index]
+        return total
 
     def linear_conflict(self) -> int:
         """Manhattan plus two moves per tile that must leave its goal row or column to let another pass.
@@ -196,15 +260,19 @@ class Board:
         for line in range(n):
             row_goals = [(t - 1) % n for t in self.tiles[line * n:(line + 1) * n] if t and (t - 1) // n == line]
             col_goals = [(t - 1) // n for t in self.tiles[line::n] if t and (t - 1) % n == line]
-            extra += 2 * (len(row_goals) - _lis_length(row_goals))
-            extra += 2 * (len(col_goals) - _lis_length(col_goals))
+            extra += 2 * (len(row_goals) - lis_length(row_goals))
+            extra += 2 * (len(col_goals) - lis_length(col_goals))
         return self.manhattan() + extra
 
     # -- solvability and twin ---------------------------------------------
     def inversions(self) -> int:
-        """Pairs of non-blank tiles that appear in the wrong order, read row-major."""
-        seq = [t for t in self.tiles if t]
-        return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+        """Pairs of non-blank tiles that appear in the wrong order, read row-major (a Fenwick tree:
+        N² log N, so a 127×127 board takes milliseconds, not the hours of the pairwise count).
+
+        >>> Board.from_tiles([1, 2, 3, 4, 5, 6, 8, 7, 0]).inversions(), Board.goal(4).inversions()
+        (1, 0)
+        """
+        return count_inversions(self.tiles)
 
     def is_solvable(self) -> bool:
         """Inversion / blank-row parity rule.
@@ -213,27 +281,29 @@ class Board:
         a vertical move changes the blank's row by one. Odd N: the inversion parity is
         invariant, and the goal has none, so the count must be even. Even N: the parity
         of ``inversions + blank row`` is invariant; the goal has 0 inversions with the
-        blank in row N-1 (odd), so that sum must be odd.
+        blank in row N-1 (odd), so that sum must be odd. The parity of the inversions is
+        the parity of the permutation of the non-blank tiles, found from its cycles in
+        time proportional to N².
         """
-        inversions = self.inversions()
+        odd = permutation_is_odd([t for t in self.tiles if t])
         if self.n % 2:
-            return inversions % 2 == 0
-        return (inversions + self.blank // self.n) % 2 == 1
+            return not odd
+        return (odd + self.blank // self.n) % 2 == 1
 
     def twin(self) -> Board:
-        """The board with the first two non-blank tiles of the first row holding two swapped.
+        """The board with two adjacent non-blank tiles of one row swapped (Princeton's ``twin()``):
+        the first two tiles of the first row, or of the second row when the blank is in the first.
 
         Exactly one of a board and its twin is solvable (Princeton's test).
+
+        >>> Board([[0, 1], [2, 3]]).twin().tiles, Board([[1, 2], [0, 3]]).twin().tiles
+        ((0, 1, 3, 2), (2, 1, 0, 3))
         """
         n = self.n
-        for r in range(n):
-            cols = [r * n + c for c in range(n) if self.tiles[r * n + c]]
-            if len(cols) >= 2:
-                tiles = list(self.tiles)
-                i, j = cols[0], cols[1]
-                tiles[i], tiles[j] = tiles[j], tiles[i]
-                return Board(tuple(tiles), n)
-        raise AssertionError("unreachable: every board with N >= 2 has a row with two tiles")
+        first = 0 if self.blank >= n else n
+        tiles = list(self.tiles)
+        tiles[first], tiles[first + 1] = tiles[first + 1], tiles[first]
+        return type(self)(tuple(tiles), n)
 
     # -- goal conventions --------------------------------------------------
     def standardized(self, blank_first: bool) -> Board:
@@ -241,12 +311,12 @@ class Board:
 
         Turning the board 180° and relabelling each tile ``t`` as ``N²-t`` maps the
         blank-first goal onto the standard one and keeps every move a move, so
-        distances and solvability carry over unchanged.
+        distances and solvability carry over unchanged. The map is its own inverse.
         """
         if not blank_first:
             return self
         size = self.n * self.n
-        return Board(tuple(size - t if t else 0 for t in reversed(self.tiles)), self.n)
+        return type(self)(tuple(size - t if t else 0 for t in reversed(self.tiles)), self.n)
 
     # -- CMPE 160 names: thin aliases, so students' code and tests read as the sheet does --
     def h(self) -> int:
@@ -272,20 +342,6 @@ class Board:
         [5, 7]
         """
         return self.neighbors()
-
-
-def _lis_length(seq: Sequence[int]) -> int:
-    """Length of the longest strictly increasing subsequence (patience sorting)."""
-    import bisect
-
-    piles: list[int] = []
-    for x in seq:
-        k = bisect.bisect_left(piles, x)
-        if k == len(piles):
-            piles.append(x)
-        else:
-            piles[k] = x
-    return len(piles)
 
 
 def path_moves(path: Sequence[Board]) -> Iterator[Move | None]:

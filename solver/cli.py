@@ -47,11 +47,17 @@ def main() -> None:
 @click.option("--node-limit", type=click.IntRange(min=1), default=None,
               help="Give up (exit 11) after expanding this many nodes.")
 @click.option("--stats", is_flag=True, help="Print moves, nodes expanded/generated and seconds on stderr.")
+@click.option("--preset", type=click.Choice(["princeton", "cmpe160"]), default="princeton", show_default=True,
+              help="Whose expected files to match for an unsolvable board: princeton writes "
+                   "'No solution possible', cmpe160 writes 'No solution found.'. Solutions are the same.")
+@click.option("--max-size", type=click.IntRange(min=2), default=None, metavar="N",
+              help="Accept boards up to NxN (default 100). An optimal search of a large board "
+                   "(IDA* with linear conflict) can take very long: bound it with --node-limit.")
 def solve_command(input_path: str | None, output_path: str | None, algorithm: str, heuristic: str | None,
-                  node_limit: int | None, stats: bool) -> int:
+                  node_limit: int | None, stats: bool, preset: str, max_size: int | None) -> int:
     """Solve IN (default ./input.txt; '-' reads stdin) and write the shortest solution."""
     from solver.fileio import read_input, remove_stale, write_atomic
-    from solver.formats import format_solution, parse_puzzle
+    from solver.formats import MAX_N, UNSOLVABLE_BY_PRESET, format_solution, parse_puzzle
     from solver.solve import solve
 
     if output_path is None:
@@ -59,9 +65,10 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
     if input_path is None:
         input_path = "input.txt"
     try:
-        board = parse_puzzle(read_input(input_path), "<stdin>" if input_path == "-" else input_path)
+        board = parse_puzzle(read_input(input_path), "<stdin>" if input_path == "-" else input_path,
+                             max_n=max_size or MAX_N)
         result = solve(board, algorithm, heuristic, node_limit)
-        text = format_solution(result.path)
+        text = format_solution(result.path, UNSOLVABLE_BY_PRESET[preset])
         if output_path == "-":
             sys.stdout.write(text)
             sys.stdout.flush()

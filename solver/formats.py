@@ -45,7 +45,15 @@ from solver.errors import (
 HEADER = "Minimum number of moves = {moves}"
 UNSOLVABLE = "No solution possible"
 MAX_N = 100
-"""Largest board the parsers accept; beyond it no search is meaningful."""
+"""Largest board the parsers accept by default; :func:`parse_puzzle` takes ``max_n`` to lift it."""
+
+UNSOLVABLE_BY_PRESET = {
+    "princeton": UNSOLVABLE,
+    "cmpe160": "No solution found.",
+}
+"""What each course's expected files print for an unsolvable board: Princeton's checklist says
+``No solution possible`` (the default everywhere), CMPE 160's own expected file
+(``sample/output.txt``) says ``No solution found.``."""
 
 DEFAULT_UNSOLVABLE_WORDINGS = (
     "No solution possible",
@@ -88,11 +96,12 @@ def _tokens(text: str) -> Iterable[tuple[int, str]]:
 
 
 # --------------------------------------------------------------------------- puzzle input
-def parse_puzzle(data: bytes | str, source: str = "input") -> Board:
+def parse_puzzle(data: bytes | str, source: str = "input", *, max_n: int | None = MAX_N) -> Board:
     """Read a puzzle file's contents into a :class:`Board`.
 
     Raises a subclass of :class:`solver.errors.InputError` naming ``source``, the line,
-    what was expected and what was found.
+    what was expected and what was found. ``N`` above ``max_n`` (default :data:`MAX_N`) is
+    refused; ``max_n=None`` accepts any ``N >= 2`` (Princeton's "any N").
 
     >>> parse_puzzle("3\\r\\n 1  0  2 \\r\\n 4 6 3\\n7 5 8").tiles
     (1, 0, 2, 4, 6, 3, 7, 5, 8)
@@ -106,8 +115,9 @@ def parse_puzzle(data: bytes | str, source: str = "input") -> Board:
     if not _INT_RE.match(token):
         raise NotAnIntegerError(source, line, "the board size N (an integer)", _show(token))
     n = int(token)
-    if not 2 <= n <= MAX_N:
-        raise BoardSizeError(source, line, f"a board size N from 2 to {MAX_N}", str(n))
+    if n < 2 or (max_n is not None and n > max_n):
+        expected = "a board size N of at least 2" if max_n is None else f"a board size N from 2 to {max_n}"
+        raise BoardSizeError(source, line, expected, str(n))
     size = n * n
     tiles: list[int] = []
     where: dict[int, int] = {}
@@ -132,14 +142,26 @@ def parse_puzzle(data: bytes | str, source: str = "input") -> Board:
     return Board(tuple(tiles), n)
 
 
+def format_board(board: Board) -> str:
+    """A board as the solution and puzzle files print it: ``N``, then N rows of tiles separated by
+    one space, no newline at the end. (``str(board)`` is the Princeton API's ``toString()``, a
+    different text.)
+
+    >>> format_board(Board.goal(3))
+    '3\\n1 2 3\\n4 5 6\\n7 8 0'
+    """
+    return "\n".join([str(board.n)] + [" ".join(map(str, row)) for row in board.rows()])
+
+
 def format_puzzle(board: Board) -> str:
     """A board as a puzzle input file."""
-    return str(board) + "\n"
+    return format_board(board) + "\n"
 
 
 # --------------------------------------------------------------------------- solution output
-def format_solution(path: Sequence[Board] | None) -> str:
-    """The exact output text for a path (input first, goal last) or ``None`` for unsolvable.
+def format_solution(path: Sequence[Board] | None, unsolvable: str = UNSOLVABLE) -> str:
+    """The exact output text for a path (input first, goal last) or ``None`` for unsolvable,
+    which prints the line ``unsolvable`` (a course's wording from :data:`UNSOLVABLE_BY_PRESET`).
 
     >>> print(format_solution([Board.from_tiles([1, 2, 3, 0]), Board.goal(2)]), end="")
     Minimum number of moves = 1
@@ -153,11 +175,11 @@ def format_solution(path: Sequence[Board] | None) -> str:
     <BLANKLINE>
     """
     if path is None:
-        return UNSOLVABLE + "\n"
+        return unsolvable + "\n"
     if not path:
         raise ValueError("a solution path holds at least the input board")
     parts = [HEADER.format(moves=len(path) - 1) + "\n"]
-    parts.extend(f"{board}\n\n" for board in path)
+    parts.extend(format_board(board) + "\n\n" for board in path)
     return "".join(parts)
 
 

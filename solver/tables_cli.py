@@ -18,7 +18,7 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     pattern's tiles cut the free cells in two (a table stores the minimum over the blank's
     possible regions, which IDA* tolerates).
     """
-    from solver.search.pdb import pattern_value, splits_free_cells
+    from solver.search.pdb_build import pattern_value, splits_free_cells
 
     rng = random.Random(seed)
 
@@ -46,7 +46,9 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
 
 
 def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
-    from solver.search.pdb import PARTITIONS, check_table, load_tables, max_excess, patterns, placements
+    from solver.search.pdb import load_tables
+    from solver.search.pdb_build import check_table, max_excess
+    from solver.search.pdb_layout import PARTITIONS, patterns, placements
 
     rows, tables = [], {}
     for info in load_tables(n, patterns(n), show_progress=None, rebuild=rebuild):

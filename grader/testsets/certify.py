@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 from solver.board import Board
+from solver.formats import format_board as solution_board
 from solver.solve import solve
 
 STYLES = ("plain", "padded", "crlf")
@@ -71,9 +72,9 @@ def format_board(board: Board, style: str = "plain") -> str:
     '2\\n 1  0 \\n 3  2 \\n'
     """
     if style == "plain":
-        return str(board) + "\n"
+        return solution_board(board) + "\n"
     if style == "crlf":
-        return str(board).replace("\n", "\r\n")
+        return solution_board(board).replace("\n", "\r\n")
     if style == "padded":
         width = max(2, len(str(board.n * board.n - 1)))
         rows = ["".join(f"{tile:>{width}} " for tile in row) for row in board.rows()]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.board import Board, Move
-from solver.assignment.shell import CommandError, parse_state
+from solver.assignment.states import StateError, parse_state
 
 INFO, SOLVED, ERROR = "info", "solved", "error"
 NOT_SOLVABLE = "Puzzle not solvable"
@@ -59,13 +59,16 @@ def shuffle_moves(n: int) -> int:
 
 
 class PuzzleModel:
-    """The puzzle as the window shows it.
+    """The puzzle as the window shows it. A new game starts on a random solvable board (as the
+    sheet says), unless ``board`` is given.
 
     >>> model = PuzzleModel(3, board=Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]))
     >>> model.click(2, 2)     # the tile right of the blank slides left: the blank moves right
     <Move.RIGHT: (0, 1)>
     >>> model.message, model.kind
     ('Solved in 1 move!', 'solved')
+    >>> PuzzleModel(3, seed=1).board.is_goal(), PuzzleModel(3, seed=1).board.is_solvable()
+    (False, True)
     """
 
     def __init__(self, n: int = 3, seed: int | None = None, board: Board | None = None) -> None:
@@ -75,7 +78,13 @@ class PuzzleModel:
         self.board = board if board is not None else Board.goal(n)
         self.moves_made = 0
         self.animation: list[Step] = []
-        self.message, self.kind = "Click a tile next to the blank, or press Shuffle.", INFO
+        if board is None:
+            self.shuffle()
+            self._say("Click a tile or press an arrow key to move.")
+        elif not board.is_solvable():
+            self._say(NOT_SOLVABLE, ERROR)
+        else:
+            self._say("Click a tile next to the blank, use the arrow keys, or press Solve.")
 
     @property
     def n(self) -> int:
@@ -104,11 +113,18 @@ class PuzzleModel:
                 if board.is_solvable() and not board.is_goal():
                     break
         else:
-            board, last = Board.goal(n), None
-            for _ in range(shuffle_moves(n)):
-                last, board = self.rng.choice([(m, b) for m, b in board.successors() if m.opposite is not last])
+            board = Board.goal(n)
+            while board.is_goal():  # a walk can come back to the goal; the game never starts solved
+                last = None
+                for _ in range(shuffle_moves(n)):
+                    last, board = self.rng.choice([(m, b) for m, b in board.successors() if m.opposite is not last])
         self._set_board(board)
         self._say("Shuffled. Slide the tiles back, or press Solve.")
+
+    @property
+    def solvable(self) -> bool:
+        """Whether the board shown can reach the goal (the window turns red when it cannot)."""
+        return self.board.is_solvable()
 
     def click(self, row: int, col: int) -> Move | None:
         """Slide the tile at (row, col) into the blank if it is next to it; the move the blank made."""
@@ -119,7 +135,21 @@ class PuzzleModel:
         move = next((m for m in Move if m.value == step), None)
         if move is None:
             return None
-        self.board = self.board.apply(move)
+        return self.move_blank(move)
+
+    def move_blank(self, move: Move) -> Move | None:
+        """Move the blank one step (an arrow key: Up moves the blank up); ``None`` at the edge.
+
+        >>> model = PuzzleModel(board=Board.goal(3))
+        >>> model.move_blank(Move.DOWN), model.move_blank(Move.LEFT), model.board.blank, model.moves_made
+        (None, <Move.LEFT: (0, -1)>, 7, 1)
+        """
+        if self.animating:
+            return None
+        try:
+            self.board = self.board.apply(move)
+        except ValueError:
+            return None
         self.moves_made += 1
         if self.board.is_goal():
             self._say(f"Solved in {self.moves_made} move{'' if self.moves_made == 1 else 's'}!", SOLVED)
@@ -135,7 +165,7 @@ class PuzzleModel:
         """
         try:
             board = parse_state(text.replace(",", " ").split())
-        except CommandError as exc:
+        except StateError as exc:
             self._say(f"Cannot use that board: {exc}", ERROR)
             return False
         self._set_board(board)
@@ -169,12 +199,16 @@ class PuzzleModel:
         self._say(f"Optimal solution: {len(self.animation)} moves.")
 
     def advance(self) -> Step | None:
-        """Play the next animation step; ``None`` when there is none left."""
+        """Play the next animation step; ``None`` when there is none left.
+
+        The solver's moves are not the player's: the move counter stays at 0 during the
+        animation and after it, so the player's next move counts as move 1.
+        """
         if not self.animation:
             return None
         step = self.animation.pop(0)
         self.board = step.board
-        self.moves_made += 1
+        self.moves_made = 0
         if self.animation:
             self._say(step.label)
         else:

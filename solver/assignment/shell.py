@@ -1,28 +1,39 @@
-"""``python -m solver shell``: the command-driven puzzle of the A*/beam-search assignment.
+"""``python -m solver shell``: the command-driven puzzle of the A*/beam-search assignment sheet.
 
-The shell keeps one current board (the 3×3 goal at start). It runs the commands of
-COMMAND_FILE, each echoed after ``> `` so the output reads as a transcript, then
-prompts ``> `` for more until ``exit`` or end of input. Command names and words
-are case-insensitive; blank lines and lines starting with ``#`` are skipped. A bad
-command prints one message (in a file, prefixed ``FILE:LINE:``) and the shell goes on.
+The shell keeps one current board, the sheet's goal ``b12 345 678`` at start (``--goal
+blank-last`` makes ``123 456 78b`` the goal instead). It runs the commands of
+COMMAND_FILE, each echoed after ``> `` so the output reads as a transcript, then prompts
+``> `` for more until ``exit`` or end of input. Command names and words are
+case-insensitive; blank lines and lines starting with ``#`` are skipped. A bad command
+prints one message (in a file, prefixed ``FILE:LINE:``) and the shell goes on.
 
 Commands::
 
     setState b12 345 678             N rows of N characters, b (or 0) the blank (up to 3x3)
     setState 1 2 3 4 5 6 7 8 0       N*N numbers row by row, 0 (or b) the blank, any N
     setState 3 1 2 3 4 5 6 7 8 0     the same with N first, as in input files
-    randomizeState N                 N random moves from the goal (repeatable with --seed)
-    printState                       print the board, b for the blank
-    move up|down|left|right          move the BLANK that way (solver.board's convention)
+    randomizeState N                 N random moves from the goal, then print the board
+                                     (repeatable with --seed)
+    printState                       print the board, b for the blank (printStats works too)
+    move up|down|left|right          move the BLANK that way and print the board
     solve A-star h1|h2               optimal solution; h1 = misplaced tiles, h2 = Manhattan
-    solve beam K                     local beam search keeping K boards per level (Manhattan)
-    maxNodes N                       searches stop once more than N nodes are expanded
-                                     (default 1,000,000)
+    solve beam K                     local beam search keeping K states at each step
+    maxNodes N                       a search stops with a message once it has expanded
+                                     more than N nodes (default 1,000,000)
     help                             this list
     exit                             leave the shell
 
-``solve`` prints the result, then each move with the board after it; it does not
-change the current board, so several searches can be compared on one board.
+``solve`` prints the number of moves and the moves, then the start state and each step:
+its number, its direction and the state after it. It does not change the current board,
+so several searches can be compared on one board.
+
+``solve beam K`` follows the sheet: local beam search with K states. Its evaluation
+function is h2, the Manhattan distance to the goal, which is zero exactly at the goal.
+It starts from the current state alone (the sheet's puzzle has one start, where the
+textbook's local beam search starts from K random states); at each step it expands every
+state of the beam, keeps the K best successors it has not seen before, and stops when a
+successor is the goal, or fails when none is left. Every expanded state counts against
+maxNodes.
 """
 
 from __future__ import annotations
@@ -37,7 +48,9 @@ from typing import TextIO, TypeVar
 import click
 
 from solver.assignment.beam import BEAM_EMPTY, UNSOLVABLE as BEAM_UNSOLVABLE, beam_search
-from solver.board import Board, Move
+from solver.assignment.goals import Goal, parse_goal
+from solver.assignment.states import StateError, format_state, parse_state
+from solver.board import Move
 from solver.errors import MissingInputError, SearchLimitError
 from solver.formats import UNSOLVABLE, decode_text
 from solver.search.result import SearchResult
@@ -47,65 +60,11 @@ DEFAULT_MAX_NODES = 1_000_000
 ResultT = TypeVar("ResultT", bound=SearchResult)
 HEURISTIC_NAMES = {"h1": ("hamming", "misplaced tiles"), "h2": ("manhattan", "Manhattan distance")}
 ASTAR_NAMES = ("a-star", "astar", "a*")
+INDENT = "     "
 
 
 class CommandError(Exception):
     """A command the shell refuses; the message is shown and the shell goes on."""
-
-
-def format_state(board: Board, indent: str = "") -> str:
-    """The board as rows of right-aligned tiles, ``b`` for the blank.
-
-    >>> print(format_state(Board.from_tiles([1, 2, 3, 4, 0, 6, 7, 5, 8])))
-    1 2 3
-    4 b 6
-    7 5 8
-    """
-    width = len(str(board.n * board.n - 1))
-    return "\n".join(indent + " ".join(f"{t if t else 'b':>{width}}" for t in row) for row in board.rows())
-
-
-def parse_state(words: list[str]) -> Board:
-    """The board of a ``setState`` command's arguments (see the module doc for the forms);
-    :class:`CommandError` says what is wrong.
-
-    >>> parse_state("b12 345 678".split()).tiles
-    (0, 1, 2, 3, 4, 5, 6, 7, 8)
-    >>> parse_state("2 1 2 3 b".split()).tiles
-    (1, 2, 3, 0)
-    """
-    if not words:
-        raise CommandError("expected a board, e.g. 'b12 345 678' or '1 2 3 0', found nothing")
-    words = [w.lower() for w in words]
-    n = len(words)
-    if n >= 2 and all(len(w) == n for w in words):
-        cells = [c for w in words for c in w]
-    else:
-        cells = words
-    tiles = []
-    for cell in cells:
-        if cell == "b":
-            tiles.append(0)
-        elif cell.isdigit():
-            tiles.append(int(cell))
-        else:
-            raise CommandError(f"expected a tile number or b, found {cell!r}"
-                               + (f" in {' '.join(words)!r}" if cells is not words else ""))
-    root = _square_root(len(tiles))
-    if root is None and _square_root(len(tiles) - 1) == tiles[0] and cells is words:
-        root, tiles = tiles[0], tiles[1:]
-    if root is None or root < 2:
-        raise CommandError(f"expected N*N tiles for some N >= 2 (or N then N*N tiles), "
-                           f"found {len(tiles)} values")
-    try:
-        return Board.from_tiles(tiles, root)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-
-
-def _square_root(count: int) -> int | None:
-    root = int(round(count ** 0.5)) if count > 0 else 0
-    return root if root * root == count and root > 0 else None
 
 
 def _positive_int(word: str, what: str, least: int = 1) -> int:
@@ -121,17 +80,18 @@ def _count(number: int, word: str) -> str:
 
 
 class Shell:
-    """One shell session: the current board, the random source, the node limit and where to print."""
+    """One shell session: the current board, the goal, the random source, the node limit and where to print."""
 
-    def __init__(self, out: TextIO, seed: int | None = None) -> None:
+    def __init__(self, out: TextIO, seed: int | None = None, goal: Goal = Goal.BLANK_FIRST) -> None:
         self.out = out
-        self.board = Board.goal(3)
+        self.goal = goal
+        self.board = goal.board(3)
         self.rng = random.Random(seed)
         self.max_nodes = DEFAULT_MAX_NODES
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "setstate": self.set_state, "randomizestate": self.randomize_state,
-            "printstate": self.print_state, "move": self.move, "solve": self.solve,
-            "maxnodes": self.set_max_nodes, "help": self.help,
+            "printstate": self.print_state, "printstats": self.print_state, "move": self.move,
+            "solve": self.solve, "maxnodes": self.set_max_nodes, "help": self.help,
         }
 
     def say(self, text: str) -> None:
@@ -143,17 +103,18 @@ class Shell:
             raise CommandError("setState needs a board, e.g. 'setState b12 345 678' or 'setState 1 2 3 0'")
         try:
             self.board = parse_state(words)
-        except CommandError as exc:
+        except StateError as exc:
             raise CommandError(f"setState: {exc}") from None
 
     def randomize_state(self, words: list[str]) -> None:
         if len(words) != 1:
             raise CommandError("randomizeState: expected the number of random moves, e.g. 'randomizeState 20'")
         count = _positive_int(words[0], "randomizeState", least=0)
-        board = Board.goal(self.board.n)
+        board = self.goal.board(self.board.n)
         for _ in range(count):
             _, board = self.rng.choice(board.successors())
         self.board = board
+        self.say(format_state(board))
 
     def print_state(self, words: list[str]) -> None:
         if words:
@@ -168,6 +129,7 @@ class Shell:
             self.board = self.board.apply(Move[words[0].upper()])
         except ValueError as exc:
             raise CommandError(f"move: {exc}") from None
+        self.say(format_state(self.board))
 
     def set_max_nodes(self, words: list[str]) -> None:
         if len(words) != 1:
@@ -181,14 +143,15 @@ class Shell:
 
     def solve(self, words: list[str]) -> None:
         kind = words[0].lower() if words else ""
+        start = self.goal.to_standard(self.board)
         if kind in ASTAR_NAMES and len(words) == 2 and words[1].lower() in HEURISTIC_NAMES:
             heuristic, title = HEURISTIC_NAMES[words[1].lower()]
             name = f"A* with {words[1].lower()} ({title})"
-            result = self._search(name, lambda: solve(self.board, "astar", heuristic, self.max_nodes))
+            result = self._search(name, lambda: solve(start, "astar", heuristic, self.max_nodes))
         elif kind == "beam" and len(words) == 2:
             width = _positive_int(words[1], "solve beam")
-            name = f"Beam search (width {width})"
-            result = self._search(name, lambda: beam_search(self.board, width, self.max_nodes))
+            name = f"Beam search (k = {width})"
+            result = self._search(name, lambda: beam_search(start, width, self.max_nodes))
             if result.outcome == BEAM_EMPTY:
                 self.say(f"{name} failed: the beam emptied after {result.levels} levels without reaching "
                          f"the goal ({_count(result.expanded, 'node')} expanded).")
@@ -197,14 +160,19 @@ class Shell:
                 result = SearchResult(None, 0, 0, 0.0, "beam", "manhattan")
         else:
             raise CommandError("solve: expected 'solve A-star h1', 'solve A-star h2' or 'solve beam K'")
+        result = self.goal.result(result)
         if result.path is None:
             self.say(f"{UNSOLVABLE}: this board cannot reach the goal.")
             return
+        moves = result.move_list()
         self.say(f"{name}: {_count(result.moves, 'move')}, {_count(result.expanded, 'node')} expanded, "
                  f"{result.generated:,} generated.")
-        for number, (move, board) in enumerate(zip(result.move_list(), result.path[1:]), start=1):
+        self.say("Moves: " + (" ".join(move.label for move in moves) if moves else "none, already solved"))
+        self.say("Start:")
+        self.say(format_state(result.path[0], indent=INDENT))
+        for number, (move, board) in enumerate(zip(moves, result.path[1:]), start=1):
             self.say(f"{number:>3}. {move.label}")
-            self.say(format_state(board, indent="     "))
+            self.say(format_state(board, indent=INDENT))
 
     def _search(self, name: str, search: Callable[[], ResultT]) -> ResultT:
         try:
@@ -280,17 +248,38 @@ def read_commands(path: str) -> list[str]:
     return decode_text(data, path).splitlines()
 
 
+def goal_option(function: Callable) -> Callable:
+    """``--goal``: the goal board of the shell and the experiment."""
+
+    def convert(ctx: click.Context, param: click.Parameter, value: str) -> Goal:
+        try:
+            return parse_goal(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return click.option("--goal", default=Goal.BLANK_FIRST.value, show_default=True, callback=convert,
+                        metavar="blank-first|blank-last",
+                        help="The solved board: blank-first is the command sheet's 'b12 345 678', "
+                             "blank-last is '123 456 78b' (Princeton's and CMPE 160's).")(function)
+
+
 @click.command("shell")
 @click.argument("command_file", required=False, type=click.Path(dir_okay=False))
 @click.option("--seed", type=int, default=None, help="Seed for randomizeState, for repeatable sessions.")
-def shell(command_file: str | None, seed: int | None) -> int:
+@goal_option
+def shell(command_file: str | None, seed: int | None, goal: Goal) -> int:
     """Run COMMAND_FILE's puzzle commands, then prompt '> ' until 'exit' or end of input.
 
-    Commands (case-insensitive): setState, randomizeState N, printState,
+    Commands (case-insensitive): setState, randomizeState N, printState (or printStats),
     move up|down|left|right, solve A-star h1|h2, solve beam K, maxNodes N, help, exit.
-    Type 'help' in the shell for details.
+    The goal is the sheet's 'b12 345 678' unless --goal says otherwise.
+
+    'solve beam K' is the sheet's local beam search with K states: it starts from the
+    current state, keeps the K best unseen successors at each step by h2 (the Manhattan
+    distance, zero exactly at the goal), and fails when none is left. Type 'help' in the
+    shell for details.
     """
-    session = Shell(sys.stdout, seed)
+    session = Shell(sys.stdout, seed, goal)
     if command_file is not None and not session.run_script(read_commands(command_file), command_file):
         return 0
     session.interact(sys.stdin)

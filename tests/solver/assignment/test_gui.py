@@ -19,7 +19,7 @@ import pytest
 from solver.board import Board, Move
 from solver.cli import entry
 from solver.assignment.gui_model import ERROR, INFO, NOT_SOLVABLE, SOLVED, PuzzleModel, Step, solution_steps
-from tests.support import REPO, require_tool
+from tests.support import REPO, require_tool, shared_data
 
 ARTIFACTS = REPO / "test-artifacts"
 MIDDLE_BLANK = Board.from_tiles([1, 2, 3, 4, 0, 6, 7, 5, 8])
@@ -62,6 +62,69 @@ def test_shuffle_gives_repeatable_solvable_unsolved_boards(n: int) -> None:
         assert first.board.n == n and first.board.is_solvable() and not first.board.is_goal()
         boards.append((first.board, other.board))
     assert any(a != b for a, b in boards)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_a_game_starts_on_a_random_solvable_board(n: int) -> None:
+    starts = [PuzzleModel(n, seed=seed).board for seed in range(6)]
+    assert all(b.n == n and b.is_solvable() and not b.is_goal() for b in starts)
+    assert len(set(starts)) > 1
+    assert PuzzleModel(n, seed=3).board == PuzzleModel(n, seed=3).board
+
+
+@pytest.mark.parametrize("move", list(Move))
+def test_an_arrow_moves_the_blank_that_way(move: Move) -> None:
+    model = PuzzleModel(board=MIDDLE_BLANK)
+    assert model.move_blank(move) is move
+    assert model.board == MIDDLE_BLANK.apply(move) and model.moves_made == 1
+    corner = PuzzleModel(board=Board.goal(3))
+    assert corner.move_blank(Move.DOWN) is None and corner.move_blank(Move.RIGHT) is None
+    assert corner.board.is_goal() and corner.moves_made == 0
+
+
+def test_the_move_counter_restarts_after_an_animated_solve() -> None:
+    model = PuzzleModel(board=MIDDLE_BLANK)
+    model.click(0, 1)  # one move of the player's own
+    model.start_animation([model.board, MIDDLE_BLANK, MIDDLE_BLANK.apply(Move.DOWN), Board.goal(3)])
+    while model.advance() is not None:
+        assert model.moves_made == 0
+    assert model.board.is_goal() and model.kind == SOLVED
+    model.click(1, 2)
+    model.click(2, 2)
+    assert (model.message, model.moves_made) == ("Solved in 2 moves!", 2)
+
+
+def test_a_board_given_unsolvable_says_so_from_the_start() -> None:
+    model = PuzzleModel(board=Board.from_tiles([1, 2, 3, 4, 5, 6, 8, 7, 0]))
+    assert (model.message, model.kind, model.solvable) == (NOT_SOLVABLE, ERROR, False)
+
+
+def test_the_default_picture_is_the_one_the_code_draws() -> None:
+    from PIL import Image
+
+    from solver.assignment.picture import DEFAULT_PICTURE, draw_default_picture
+
+    width, height, pixels = draw_default_picture()
+    with Image.open(DEFAULT_PICTURE) as shipped:
+        assert shipped.format == "PNG" and shipped.size == (width, height)
+        assert shipped.convert("RGB").tobytes() == pixels
+
+
+def test_pictures_of_any_format_are_cut_into_equal_square_tiles(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from solver.assignment.picture import PictureError, cut_tiles, fit_for_tiles
+
+    write_jpeg(tmp_path / "photo.jpg", 500, 300)
+    picture = fit_for_tiles(tmp_path / "photo.jpg", 4)
+    assert picture.size == (300, 300)  # the central square, a multiple of 4
+    pieces = cut_tiles(picture, 4)
+    assert sorted(pieces) == list(range(1, 16)) and {p.size for p in pieces.values()} == {(75, 75)}
+    Image.new("RGB", (100, 60), "orange").save(tmp_path / "small.bmp")
+    assert fit_for_tiles(tmp_path / "small.bmp", 3).size == (240, 240)
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    with pytest.raises(PictureError, match="notes.jpg: cannot read the picture"):
+        fit_for_tiles(tmp_path / "notes.jpg", 3)
 
 
 def test_an_unsolvable_custom_board_says_so_and_solve_refuses() -> None:
@@ -196,23 +259,71 @@ def screenshot(display: str, name: str) -> Path:
     return path
 
 
-@pytest.mark.gui
-def test_window_click_solve_and_unsolvable(app, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = app.root
-    assert root.title() == "N-Puzzle" and root.winfo_viewable()
-    screenshot(display, "gui-start.png")
-    app.start_button.invoke()
-    root.update()
-    assert app.canvas.winfo_viewable() and app.model.board.is_goal()
+def press(display: str, *keys: str) -> None:
+    """Real key presses (xdotool) into the window that has the focus."""
+    subprocess.run([require_tool("xdotool"), "key", "--delay", "20", *keys], check=True, timeout=30,
+                   env={**os.environ, "DISPLAY": display}, stdin=subprocess.DEVNULL)
 
-    # A real pointer click (xdotool) on tile 5, below the blank, slides it up: the blank moves down.
-    app.custom_var.set("1 2 3 4 0 6 7 5 8")
-    app.custom_button.invoke()
-    root.update()
-    x, y = app.cell_center(2, 1)
+
+def click_cell(app, display: str, row: int, col: int) -> None:
+    """A real pointer click (xdotool) on a cell of the board."""
+    x, y = app.cell_center(row, col)
     subprocess.run([require_tool("xdotool"), "mousemove", "--sync", str(app.canvas.winfo_rootx() + x),
                     str(app.canvas.winfo_rooty() + y), "click", "1"], check=True, timeout=30,
                    env={**os.environ, "DISPLAY": display}, stdin=subprocess.DEVNULL)
+
+
+def set_board(app, text: str) -> None:
+    app.custom_var.set(text)
+    app.custom_button.invoke()
+    app.root.update()
+
+
+def pixel(shot: Path, x: int, y: int) -> tuple[int, int, int]:
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        return image.convert("RGB").getpixel((x, y))
+
+
+@pytest.mark.gui
+def test_a_game_starts_on_a_random_board_and_the_arrow_keys_move_the_blank(app, display: str) -> None:
+    root = app.root
+    assert root.title() == "N-Puzzle" and root.winfo_viewable()
+    screenshot(display, "gui-start.png")
+    app.tiles_var.set("numbers")
+    app.start_button.invoke()
+    root.update()
+    assert app.canvas.winfo_viewable()
+    assert app.model.board.is_solvable() and not app.model.board.is_goal()  # the sheet: a random solvable start
+
+    set_board(app, "1 2 3 4 0 6 7 5 8")
+    root.focus_force()
+    app.canvas.focus_force()
+    root.update()
+    press(display, "Up")
+    pump(app, lambda: app.model.board != MIDDLE_BLANK)
+    assert app.model.board == MIDDLE_BLANK.apply(Move.UP) and app.status.cget("text") == "1 move: up"
+    press(display, "Down", "Left", "Right", "Down")
+    pump(app, lambda: app.model.moves_made == 5)
+    assert app.model.board == MIDDLE_BLANK.apply(Move.DOWN)
+    # In the "Your board" field the arrows move the text cursor, not the blank.
+    app.custom_entry.focus_force()
+    root.update()
+    press(display, "Left")
+    root.update()
+    assert app.model.moves_made == 5
+
+
+@pytest.mark.gui
+def test_window_click_solve_counter_and_unsolvable(app, display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = app.root
+    app.tiles_var.set("numbers")
+    app.start_button.invoke()
+    root.update()
+    # A real pointer click on tile 5, below the blank, slides it up: the blank moves down.
+    set_board(app, "1 2 3 4 0 6 7 5 8")
+    click_cell(app, display, 2, 1)
     pump(app, lambda: app.model.board != MIDDLE_BLANK)
     assert app.model.board == MIDDLE_BLANK.apply(Move.DOWN)
     assert app.status.cget("text") == "1 move: down"
@@ -235,14 +346,18 @@ def test_window_click_solve_and_unsolvable(app, display: str, monkeypatch: pytes
     assert total >= start.manhattan()
     assert steps[-1].endswith("Solved!") and app.status.cget("fg") == "#1c7c32"
     assert [s.split(":")[0] for s in steps] == [f"Move {i} of {total}" for i in range(1, total + 1)]
-    moves = [s.split(": ")[1].removesuffix(". Solved!") for s in steps]
     board = start
-    for label in moves:
+    for label in (s.split(": ")[1].removesuffix(". Solved!") for s in steps):
         board = board.apply(Move[label.upper()])
     assert board.is_goal()
     screenshot(display, "gui-solved.png")
+    # The player's moves after the solve count from 1, not from the solution's length.
+    click_cell(app, display, 1, 2)
+    click_cell(app, display, 2, 2)
+    pump(app, lambda: app.model.board.is_goal() and app.model.moves_made == 2)
+    assert app.status.cget("text") == "Solved in 2 moves!"
 
-    # A typed unsolvable board: "Puzzle not solvable" in red, and Solve refuses.
+    # A typed unsolvable board: the board itself turns red and says "Puzzle not solvable"; Solve refuses.
     app.custom_entry.delete(0, "end")
     app.custom_entry.insert(0, "1 2 3 4 5 6 8 7 0")
     app.custom_entry.focus_force()
@@ -250,70 +365,167 @@ def test_window_click_solve_and_unsolvable(app, display: str, monkeypatch: pytes
     app.custom_entry.event_generate("<Return>")
     root.update()
     assert app.status.cget("text") == NOT_SOLVABLE and app.status.cget("fg") == "red"
+    assert app.canvas.cget("bg") == "#c62828"
+    [label] = app.canvas.find_withtag("unsolvable")
+    assert app.canvas.itemcget(label, "text") == "Puzzle not solvable"
     app.solve_button.invoke()
     root.update()
     assert app.worker is None and app.status.cget("text") == NOT_SOLVABLE
-    screenshot(display, "gui-unsolvable.png")
+    shot = screenshot(display, "gui-unsolvable.png")
+    red = pixel(shot, app.canvas.winfo_rootx() + 1, app.canvas.winfo_rooty() + 1)  # between the tiles
+    assert red[0] > 150 and red[1] < 80 and red[2] < 80, red
+    set_board(app, "1 2 3 4 5 6 7 0 8")
+    assert app.canvas.cget("bg") != "#c62828" and not app.canvas.find_withtag("unsolvable")
 
 
 def write_png(path: Path, width: int, height: int) -> None:
     """A small picture with a different colour per region, written without any imaging library."""
-    import struct
-    import zlib
+    from solver.assignment.picture import png_bytes
 
-    rows = b"".join(b"\x00" + b"".join(bytes((x * 255 // width, y * 255 // height, 128)) for x in range(width))
-                    for y in range(height))
+    rgb = b"".join(bytes((x * 255 // width, y * 255 // height, 128)) for y in range(height) for x in range(width))
+    path.write_bytes(png_bytes(width, height, rgb))
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+def write_jpeg(path: Path, width: int, height: int) -> None:
+    """A JPEG photo-like gradient (Pillow writes it)."""
+    from PIL import Image
+
+    image = Image.new("RGB", (width, height))
+    image.putdata([(x * 255 // width, y * 255 // height, 90) for y in range(height) for x in range(width)])
+    image.save(path, "JPEG", quality=90)
 
 
 @pytest.mark.gui
-def test_picture_tiles(app, display: str, tmp_path: Path) -> None:
-    picture = tmp_path / "picture.png"
-    write_png(picture, 300, 200)
-    app.image_var.set(str(picture))
+@pytest.mark.parametrize("kind", ["jpeg", "png", "default"])
+def test_picture_tiles(app, display: str, tmp_path: Path, kind: str) -> None:
+    picture = tmp_path / f"picture.{'jpg' if kind == 'jpeg' else 'png'}"
+    if kind == "jpeg":
+        write_jpeg(picture, 300, 200)
+    elif kind == "png":
+        write_png(picture, 300, 200)
+    app.image_var.set(str(picture) if kind != "default" else "")
     app.size_var.set("4")
-    assert app.start()
+    assert app.tiles_var.get() == "picture"  # picture tiles unless the player picks numbers
+    assert app.start(), app.start_message.cget("text")
     app.root.update()
     # The picture is cropped square and scaled to a whole multiple of N, then cut into N²-1 pieces.
     side = app.picture.width()
     assert side == app.picture.height() and side % 4 == 0 and 200 <= side <= 480
     assert len(app.pieces) == 15 and all(p.width() == side // 4 for p in app.pieces.values())
-    assert app.canvas.find_withtag("picture")  # the solved board shows the whole picture
-    app.shuffle_button.invoke()
-    app.root.update()
     kinds = {app.canvas.type(item) for item in app.canvas.find_withtag("tile")}
     assert kinds == {"image", "rectangle", "text"}  # a piece of the picture, an outline, a small number
-    screenshot(display, "gui-picture.png")
+    if kind == "jpeg":
+        shot = screenshot(display, "gui-picture-jpeg.png")
+        # Tile 1 shows the picture's top-left: dark in red and green (the JPEG's gradient), wherever it lies.
+        row, col = divmod(app.model.board.tiles.index(1), 4)
+        x, y = app.cell_center(row, col)
+        r, g, b = pixel(shot, app.canvas.winfo_rootx() + x, app.canvas.winfo_rooty() + y)
+        assert r < 110 and g < 110 and 60 < b < 130, (r, g, b)
+    set_board(app, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0")
+    assert app.canvas.find_withtag("picture")  # the solved board shows the whole picture
+    set_board(app, "1 2 3 4 5 6 7 8 0")  # a new size cuts the picture again
+    assert len(app.pieces) == 8 and app.picture.width() % 3 == 0
 
 
 @pytest.mark.gui
 def test_a_bad_picture_stays_on_the_start_screen(app, tmp_path: Path) -> None:
-    (tmp_path / "notes.png").write_text("not a picture")
-    app.image_var.set(str(tmp_path / "notes.png"))
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    app.image_var.set(str(tmp_path / "notes.jpg"))
     assert not app.start()
-    assert "cannot read the picture" in app.start_message.cget("text")
+    assert "notes.jpg: cannot read the picture" in app.start_message.cget("text")
     app.size_var.set("twelve")
     assert not app.start()
     assert "Board size must be a whole number from 2 to 8" in app.start_message.cget("text")
 
 
+def open_window(display: str, args: list[str], stdin: Path | None = None) -> subprocess.Popen:
+    with open(stdin or os.devnull, "rb") as source:
+        return subprocess.Popen([sys.executable, "-m", "solver", "gui", *args], cwd=REPO, stdin=source,
+                                env={**os.environ, "DISPLAY": display}, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+
+
+def wait_for_window(display: str, gui: subprocess.Popen) -> None:
+    found = subprocess.run([require_tool("xdotool"), "search", "--sync", "--name", "^N-Puzzle$"], timeout=60,
+                           env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL)
+    assert found.returncode == 0 and found.stdout.split(), found.stderr
+    assert gui.poll() is None
+
+
+def stop(gui: subprocess.Popen) -> tuple[bytes, bytes]:
+    gui.terminate()
+    return gui.communicate(timeout=10)
+
+
 @pytest.mark.gui
 def test_the_command_opens_the_window(display: str) -> None:
-    xdotool = require_tool("xdotool")
-    env = {**os.environ, "DISPLAY": display}
-    gui = subprocess.Popen([sys.executable, "-m", "solver", "gui", "--size", "4"], cwd=REPO, env=env,
-                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           start_new_session=True)
+    gui = open_window(display, ["--size", "4"])
     try:
-        found = subprocess.run([xdotool, "search", "--sync", "--name", "^N-Puzzle$"], env=env, timeout=30,
-                               capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        assert found.returncode == 0 and found.stdout.split(), found.stderr
-        assert gui.poll() is None
+        wait_for_window(display, gui)
     finally:
-        gui.terminate()
-        gui.communicate(timeout=10)
+        stop(gui)
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("from_stdin", [False, True])
+def test_a_puzzle_file_opens_on_its_board_and_plays_its_solution(display: str, from_stdin: bool) -> None:
+    # Princeton's main: read the board, print the solution and show it moving.
+    puzzle = shared_data("external-data", "princeton", "puzzle04.txt")
+    args = ["-", "--solve", "--delay", "5"] if from_stdin else [str(puzzle), "--solve", "--delay", "5"]
+    gui = open_window(display, args, stdin=puzzle if from_stdin else None)
+    try:
+        wait_for_window(display, gui)
+        head = b""
+        deadline = time.monotonic() + 60
+        while b"\n\n" not in head and time.monotonic() < deadline:
+            if select.select([gui.stdout], [], [], 1)[0]:
+                head += os.read(gui.stdout.fileno(), 4096)
+        assert head.startswith(b"Minimum number of moves = 4\n3\n0 1 3\n4 2 5\n7 8 6\n\n"), head
+    finally:
+        stop(gui)
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize(("name", "answer"), [("puzzle3x3-unsolvable.txt", b"No solution possible\n"),
+                                              ("puzzle3x3-00.txt", b"Minimum number of moves = 0\n3\n")])
+def test_a_puzzle_file_with_nothing_to_play_still_prints_its_answer(display: str, name: str, answer: bytes) -> None:
+    gui = open_window(display, [str(shared_data("external-data", "princeton", name)), "--solve"])
+    try:
+        wait_for_window(display, gui)
+    finally:
+        out, _ = stop(gui)
+    assert out.startswith(answer), out
+
+
+def test_a_bad_puzzle_or_picture_is_one_message_before_any_window(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.txt").write_text("3\n1 2 3\n4 5 6\n7 8 x\n")
+    assert entry(["gui", str(tmp_path / "bad.txt")]) == 6
+    assert "bad.txt:4: expected an integer tile, found 'x'" in capsys.readouterr().err
+    assert entry(["gui", "--solve"]) == 2
+    assert "--solve needs a PUZZLE file" in capsys.readouterr().err
+
+
+@pytest.mark.gui
+def test_without_pillow_png_still_loads_and_jpeg_says_what_to_install(app, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    write_jpeg(tmp_path / "photo.jpg", 120, 120)
+    for name in ("PIL", "PIL.Image", "PIL.ImageOps", "PIL.ImageTk"):
+        monkeypatch.setitem(sys.modules, name, None)
+    app.image_var.set(str(tmp_path / "photo.jpg"))
+    assert not app.start()
+    assert "JPEG and other formats need Pillow: pip install 'npuzzle-grader[gui]'" in app.start_message.cget("text")
+    app.image_var.set("")  # the game's own picture is a PNG, which Tk reads by itself
+    assert app.start(), app.start_message.cget("text")
+    assert len(app.pieces) == 8 and app.picture.width() % 3 == 0
+
+
+@pytest.mark.gui
+def test_a_bad_picture_with_a_puzzle_file_is_one_message(display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISPLAY", display)
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    puzzle = shared_data("external-data", "princeton", "puzzle04.txt")
+    assert entry(["gui", str(puzzle), "--image", str(tmp_path / "notes.jpg")]) == 3
+    assert "notes.jpg: cannot read the picture" in capsys.readouterr().err

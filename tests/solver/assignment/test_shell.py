@@ -10,17 +10,17 @@ from click.testing import CliRunner
 
 from solver.board import Board
 from solver.cli import entry, main
-from solver.assignment.shell import CommandError, parse_state
+from solver.assignment.states import StateError, parse_state
 from tests.support import check_golden
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "shell"
 
 
 def run_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str | None, stdin: str = "",
-              seed: int = 7) -> str:
+              seed: int = 7, options: list[str] | None = None) -> str:
     """The shell's whole output for a command file (run from its folder, so messages name it briefly)."""
     monkeypatch.chdir(tmp_path)
-    args = ["shell", "--seed", str(seed)]
+    args = ["shell", "--seed", str(seed), *(options or [])]
     if script is not None:
         (tmp_path / "commands.txt").write_text(script, encoding="utf-8")
         args.insert(1, "commands.txt")
@@ -29,34 +29,84 @@ def run_shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str | Non
     return result.output
 
 
+OPTIONS = "# shell options:"
+
+
 @pytest.mark.parametrize("script", sorted(p.name for p in DATA.glob("*.txt")))
 def test_command_files_give_the_expected_transcripts(script: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      update_golden: bool) -> None:
-    """Each command file in data/shell/ runs (seed 7, empty input) into the transcript beside it."""
+    """Each command file in data/shell/ runs (seed 7, empty input, and the options its first line
+    names after '# shell options:') into the transcript beside it."""
     shutil.copy(DATA / script, tmp_path / script)
+    first = (DATA / script).read_text(encoding="utf-8").splitlines()[0]
+    options = first.removeprefix(OPTIONS).split() if first.startswith(OPTIONS) else []
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["shell", script, "--seed", "7"], input="")
+    result = CliRunner().invoke(main, ["shell", script, "--seed", "7", *options], input="")
     assert result.exit_code == 0
     check_golden(DATA / script.replace(".txt", ".expected"), result.output, update_golden)
 
 
+def test_the_sheets_command_file_gives_the_sheets_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The goal is the sheet's b12 345 678: its first puzzle takes 4 moves (18 toward 123 456 78b).
+    output = run_shell(tmp_path, monkeypatch, (DATA / "sheet-commands.txt").read_text(encoding="utf-8"))
+    first = output.split("> solve A-star h1\n")[1]
+    assert first.startswith("A* with h1 (misplaced tiles): 4 moves, ")
+    assert first.split("\n")[1] == "Moves: down left left up"
+    assert output.split("> printStats\n")[1].startswith("3 1 b\n4 5 2\n6 7 8\n> ")
+    assert "solve A-star h2\nA* with h2 (Manhattan distance): 4 moves," in output
+    assert "> setState b12 345 678\n> solve A-star h1\nA* with h1 (misplaced tiles): 0 moves," in output
+    solved = run_shell(tmp_path, monkeypatch, "setState b12 345 678\nsolve a-star h2\n")
+    assert "A* with h2 (Manhattan distance): 0 moves, " in solved  # the sheet's goal is solved as it stands
+    other = run_shell(tmp_path, monkeypatch, "setState 31b 452 678\nsolve A-star h2\n", options=["--goal", "blank-last"])
+    assert "A* with h2 (Manhattan distance): 18 moves, " in other
+
+
+def test_solve_prints_the_start_then_each_steps_number_direction_and_state(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    output = run_shell(tmp_path, monkeypatch, "setState 1b2 345 678\nsolve A-star h2\n")
+    assert output == ("> setState 1b2 345 678\n> solve A-star h2\n"
+                      "A* with h2 (Manhattan distance): 1 move, 1 node expanded, 3 generated.\n"
+                      "Moves: left\n"
+                      "Start:\n     1 b 2\n     3 4 5\n     6 7 8\n"
+                      "  1. left\n     b 1 2\n     3 4 5\n     6 7 8\n> \n")
+
+
+def test_move_and_randomize_state_print_the_new_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    output = run_shell(tmp_path, monkeypatch, "move right\nmove down\nrandomizeState 0\n")
+    assert output == ("> move right\n1 b 2\n3 4 5\n6 7 8\n> move down\n1 4 2\n3 b 5\n6 7 8\n"
+                      "> randomizeState 0\nb 1 2\n3 4 5\n6 7 8\n> \n")
+
+
+@pytest.mark.parametrize("goal", ["bogus", "1b2 345 678"])
+def test_an_unknown_goal_is_a_usage_error(goal: str) -> None:
+    result = CliRunner().invoke(main, ["shell", "--goal", goal], input="")
+    assert result.exit_code == 2
+    assert "expected blank-first (b12 345 678, the command sheet's goal) or blank-last" in result.output
+
+
+def test_help_says_what_beam_k_is() -> None:
+    result = CliRunner().invoke(main, ["shell", "--help"])
+    assert "local beam search with K states" in " ".join(result.output.split())
+    assert "keeps the K best unseen successors" in " ".join(result.output.split())
+
+
 def test_exit_in_a_command_file_ends_the_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     output = run_shell(tmp_path, monkeypatch, "printState\nexit\nmove up\n", stdin="printState\n")
-    assert output == "> printState\n1 2 3\n4 5 6\n7 8 b\n> exit\n"  # no prompt: stdin is not read
+    assert output == "> printState\nb 1 2\n3 4 5\n6 7 8\n> exit\n"  # no prompt: stdin is not read
 
 
 def test_prompts_after_the_file_until_end_of_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     output = run_shell(tmp_path, monkeypatch, "setState 1 2 3 0 4 5 6 7 8\n",
                        stdin="move right\nPRINTSTATE\nbogus\n")
     assert output == ("> setState 1 2 3 0 4 5 6 7 8\n"
-                      "> > 1 2 3\n4 b 5\n6 7 8\n"
+                      "> 1 2 3\n4 b 5\n6 7 8\n> 1 2 3\n4 b 5\n6 7 8\n"
                       "> unknown command 'bogus'; type 'help' for the list\n"
                       "> \n")
 
 
 def test_exit_at_the_prompt_stops_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     output = run_shell(tmp_path, monkeypatch, None, stdin="printState\nEXIT\nprintState\n")
-    assert output == "> 1 2 3\n4 5 6\n7 8 b\n> "
+    assert output == "> b 1 2\n3 4 5\n6 7 8\n> "
 
 
 @pytest.mark.parametrize(("seed", "other"), [(1, 2), (7, 8)])
@@ -74,12 +124,15 @@ def test_randomize_state_keeps_the_board_size(tmp_path: Path, monkeypatch: pytes
                        + "\nrandomizeState 3\nprintState\n")
     board = output.split("> printState\n")[1].removesuffix("> \n").splitlines()
     assert len(board) == 4 and all(len(row.split()) == 4 for row in board)
-    assert Board.from_tiles([0 if t == "b" else int(t) for row in board for t in row.split()]).is_solvable()
+    shown = Board.from_tiles([0 if t == "b" else int(t) for row in board for t in row.split()])
+    assert shown.standardized(blank_first=True).is_solvable()  # it can reach the sheet's goal
 
 
 @pytest.mark.parametrize(("words", "tiles"), [
     ("b12 345 678", (0, 1, 2, 3, 4, 5, 6, 7, 8)),
     ("B12 345 678", (0, 1, 2, 3, 4, 5, 6, 7, 8)),
+    ('"b12 345 678"', (0, 1, 2, 3, 4, 5, 6, 7, 8)),
+    ("“1b2 345 678”", (1, 0, 2, 3, 4, 5, 6, 7, 8)),
     ("012 345 678", (0, 1, 2, 3, 4, 5, 6, 7, 8)),
     ("1b 23", (1, 0, 2, 3)),
     ("1 2 3 4 5 6 7 8 0", (1, 2, 3, 4, 5, 6, 7, 8, 0)),
@@ -100,11 +153,16 @@ def test_set_state_forms(words: str, tiles: tuple[int, ...]) -> None:
     ("1 1 2 3", "tile 1 appears twice"),
     ("1 2 3 9", "tile 9 is out of range 0..3"),
     ("b12 345 67x", "expected a tile number or b, found 'x' in 'b12 345 67x'"),
+    ("b12 345 67", "expected 3 rows of 3 characters (one per tile, b for the blank), e.g. 'b12 345 678'; "
+                   "row 3 '67' has 2 characters"),
+    ("012 345 6789", "row 3 '6789' has 4 characters"),
+    ("b1 2", "expected 2 rows of 2 characters"),
+    ("b123 456 78", "row 1 'b123' has 4 characters"),
     ("1 2 three 0", "expected a tile number or b, found 'three'"),
     ("0", "found 1 values"),
 ])
 def test_set_state_refuses_bad_boards(words: str, message: str) -> None:
-    with pytest.raises(CommandError) as caught:
+    with pytest.raises(StateError) as caught:
         parse_state(words.split())
     assert message in str(caught.value)
 
@@ -120,3 +178,12 @@ def test_a_binary_command_file_is_refused_with_its_line(tmp_path: Path, capsys: 
     (tmp_path / "cmds.bin").write_bytes(b"printState\n\x00\x01")
     assert entry(["shell", str(tmp_path / "cmds.bin")]) == 5
     assert ":2: expected text, found a NUL byte" in capsys.readouterr().err
+
+
+def test_a_board_that_cannot_reach_the_sheets_goal_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1 and 2 swapped in b12 345 678: the other parity class, for A* and beam search alike.
+    output = run_shell(tmp_path, monkeypatch, "setState b21 345 678\nsolve A-star h1\nsolve beam 5\n")
+    assert output.count("No solution possible: this board cannot reach the goal.\n") == 2
+    # ... while the other goal, 123 456 78b, is 22 moves from the sheet's.
+    assert "A* with h2 (Manhattan distance): 22 moves, " in run_shell(tmp_path, monkeypatch,
+                                                                     "setState 123 456 78b\nsolve A-star h2\n")

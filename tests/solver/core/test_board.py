@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.board import Board, Move
+from solver.tiles import manhattan_direct
+from solver.formats import format_board
 
 
 def permutation_parity_solvable(board: Board) -> bool:
@@ -116,5 +118,44 @@ def test_from_tiles_refuses_bad_boards(tiles, message):
         Board.from_tiles(tiles, 2 if len(tiles) != 1 else 1)
 
 
-def test_str_is_the_output_format():
-    assert str(Board.goal(3)) == "3\n1 2 3\n4 5 6\n7 8 0"
+def test_str_is_princetons_to_string_and_the_files_keep_their_format():
+    assert str(Board.goal(3)) == "3\n 1  2  3 \n 4  5  6 \n 7  8  0 \n"
+    assert str(Board.goal(11)).splitlines()[11] == " ".join(f"{t:2d}" for t in range(111, 121)) + "  0 "
+    assert format_board(Board.goal(3)) == "3\n1 2 3\n4 5 6\n7 8 0"
+
+
+def independent_manhattan(board: Board) -> int:
+    n = board.n
+    return sum(abs(i // n - (t - 1) // n) + abs(i % n - (t - 1) % n) for i, t in enumerate(board.tiles) if t)
+
+
+def independent_inversions(board: Board) -> int:
+    seq = [t for t in board.tiles if t]
+    return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 9).flatmap(lambda n: st.permutations(list(range(n * n))).map(lambda p: Board(tuple(p), n))))
+def test_heuristics_moves_and_inversions_agree_with_plain_formulas_below_and_above_the_small_sizes(board):
+    # Sizes up to SMALL_N read lookup tables, larger ones compute directly: both must give the same answers.
+    n = board.n
+    assert board.manhattan() == independent_manhattan(board) == manhattan_direct(board.tiles, n)
+    assert board.hamming() == sum(1 for i, t in enumerate(board.tiles) if t and t != i + 1)
+    assert board.inversions() == independent_inversions(board)
+    assert board.is_solvable() == permutation_parity_solvable(board)
+    blank_row, blank_col = divmod(board.blank, n)
+    expected = [move for move in Move if 0 <= blank_row + move.value[0] < n and 0 <= blank_col + move.value[1] < n]
+    assert [move for move, _ in board.successors()] == expected
+    assert board.is_goal() == (board.tiles == Board.goal(n).tiles)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 8).flatmap(lambda n: st.permutations(list(range(n * n))).map(lambda p: Board(tuple(p), n))))
+def test_twin_swaps_two_adjacent_tiles_of_one_row_never_the_blank(board):
+    twin = board.twin()
+    changed = [i for i, (a, b) in enumerate(zip(board.tiles, twin.tiles)) if a != b]
+    assert len(changed) == 2
+    first, second = changed
+    assert second == first + 1 and first // board.n == second // board.n  # side by side in one row
+    assert board.tiles[first] and board.tiles[second]
+    assert twin.twin() == board

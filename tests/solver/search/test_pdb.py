@@ -8,24 +8,19 @@ from pathlib import Path
 
 import pytest
 
-import solver.search.pdb as pdb
+import solver.search.pdb_layout as pdb_layout
 from solver.board import Board
 from solver.cli import entry
 from solver.errors import SearchLimitError
 from solver.search.idastar import run
-from solver.search.pdb import (
+from solver.search.pdb import load_table, pdb_heuristic, pdb_tables
+from solver.search.pdb_build import build_table, max_excess, pack_table, pattern_value, splits_free_cells
+from solver.search.pdb_layout import (
     PARTITIONS,
-    build_table,
     dense_rank,
-    load_table,
     mirror_cells,
     mirror_tile,
-    pack_table,
-    pattern_value,
-    pdb_heuristic,
-    pdb_tables,
     placements,
-    splits_free_cells,
     table_bytes,
     table_key,
 )
@@ -161,8 +156,8 @@ def test_dense_and_sparse_layouts_hold_the_same_values(monkeypatch):
     tiles = (11, 12, 15)
     dist = build_table(4, tiles)
     sparse = pack_table(4, tiles, dist)
-    most = pdb.max_excess(tiles, sparse)
-    assert 0 < most <= 2 * pdb.DENSE_CAP  # nothing capped: the layouts must agree everywhere
+    most = max_excess(tiles, sparse)
+    assert 0 < most <= 2 * pdb_layout.DENSE_CAP  # nothing capped: the layouts must agree everywhere
     boards = []
     for cells in itertools.permutations(range(16), 3):
         board = [0] * 16
@@ -170,10 +165,10 @@ def test_dense_and_sparse_layouts_hold_the_same_values(monkeypatch):
             board[c] = t
         boards.append(board)
     expected = [pattern_value(4, tiles, sparse, board) for board in boards]
-    monkeypatch.setattr(pdb, "DENSE_FROM", 3)
+    monkeypatch.setattr(pdb_layout, "DENSE_FROM", 3)
     dense = pack_table(4, tiles, dist)
     assert dense.shape == ((placements(4, 3) + 2) // 3,) and sparse.shape == (16 ** 3 // 2,)
-    assert pdb.max_excess(tiles, dense) == most
+    assert max_excess(tiles, dense) == most
     assert [pattern_value(4, tiles, dense, board) for board in boards] == expected
 
 

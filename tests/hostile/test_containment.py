@@ -261,3 +261,32 @@ def test_innocent_results_are_the_same_beside_attackers_and_another_grader(tmp_p
     assert {c["verdict"] for c in beside_attackers["zz-session_spinners"]} == {"TLE"}
     assert all(c["verdict"] != "JE" for cases in beside_attackers.values() for c in cases)
     assert_host_clean()
+
+
+# ---------------------------------------------------------------- permissions alone, without bwrap (item 16)
+def test_without_bwrap_permissions_keep_the_test_set_and_other_workdirs_unreadable(mode, root):
+    if mode == "bwrap":
+        pytest.skip("bwrap hides the host's files anyway (test_hostile covers that)")
+    if current_plan().uid_pool is None:
+        pytest.skip("per-run uids need root")
+    # As the pipeline lays them out: the grader's folders 0711, another run's workdir 0700 and root's,
+    # the test set where the grader keeps it (0700 here, and grade warns when it is not).
+    runs = root / "runs"
+    runs.mkdir(mode=0o711)
+    runs.chmod(0o711)
+    neighbour = runs / "00002-bob-case-x"
+    neighbour.mkdir(mode=0o700)
+    (neighbour / "Solver.java").write_text("class Solver { /* bob's work */ }")
+    testset = root / "testset"
+    testset.mkdir(mode=0o700)
+    (testset / "manifest.json").write_text('{"secret": "the-optimal-moves-are-42"}')
+    for path in (neighbour / "Solver.java", testset / "manifest.json"):
+        path.chmod(0o644)  # readable by all, as a copy of a student's file is: only the folder keeps it in
+    outcome, _, _ = beside(root, "read_secret", runner.Limits(wall_seconds=10),
+                           args=(str(testset / "manifest.json"), str(neighbour / "Solver.java")), settle=0.0)
+    assert b"READ" not in outcome.stdout, outcome.stdout
+    assert outcome.stdout.count(b"Permission denied") == 2, outcome.stdout
+    assert runner.warn_if_exposed([testset]) == []
+    testset.chmod(0o755)
+    with pytest.warns(Warning, match="without bwrap a submission can read this"):
+        assert runner.warn_if_exposed([testset])

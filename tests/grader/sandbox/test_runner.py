@@ -251,3 +251,12 @@ def test_doctor_tells_the_truth_about_bwrap(workdir, monkeypatch):
     outcome = run_python(f"import os; print(os.path.exists({str(Path(__file__))!r}), "
                          "open('/proc/net/dev').read().count(':'))", workdir)
     assert status.available == (outcome.stdout == b"False 1\n"), outcome
+
+
+@pytest.mark.parametrize("disabled", ["bwrap", "bwrap,unshare", "bwrap,unshare,per-run-uid,cgroup,tmpfs"])
+def test_doctor_measures_a_run_with_layers_switched_off(monkeypatch, disabled):
+    monkeypatch.setenv(isolation.DISABLE_ENV, disabled)
+    result = CliRunner().invoke(doctor.doctor, [])
+    assert result.exit_code == 0, result.output
+    assert any(line.startswith("overhead: ") for line in result.output.splitlines())
+    assert "sweep: removed" in result.output

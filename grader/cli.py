@@ -91,14 +91,24 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
 @click.option("--input", "input_path", type=click.Path(path_type=Path), default=None,
               help="The puzzle the output answers (default: its first board).")
 @click.option("--strict", is_flag=True, help="Also report every deviation from the exact format.")
-@click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default="blank-last", show_default=True)
-def check_command(output: Path, input_path: Path | None, strict: bool, goal: str) -> int:
+@click.option("--goal", type=click.Choice(["blank-last", "blank-first"]), default=None,
+              help="The goal board (default: the assignment's, else blank-last).")
+@click.option("--assignment", "assignment_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="The assignment.toml whose output rules apply (format, moves, goal, wordings).")
+def check_command(output: Path, input_path: Path | None, strict: bool, goal: str | None,
+                  assignment_path: Path | None) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
+    import dataclasses
+
     from grader.judging.check import check_output
     from grader.errors import CheckFailed
     from grader.judging.verify import Rules
+    from grader.testsets.assignment import load_assignment
 
-    report = check_output(output, input_path, Rules(strict=strict, blank_first=goal == "blank-first"))
+    rules = Rules.of(load_assignment(assignment_path)) if assignment_path else Rules()
+    rules = dataclasses.replace(rules, strict=strict or rules.strict,
+                                blank_first=rules.blank_first if goal is None else goal == "blank-first")
+    report = check_output(output, input_path, rules)
     for line in report.lines:
         click.echo(line)
     if not report.ok:

@@ -25,6 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from grader.sandbox import runner, sweep
+from grader.intake import python_env
 from grader.intake.build import Build, build
 from grader.testsets.assignment import Assignment, find_assignment, load_assignment
 from grader.intake.discovery import Submission, discover, require_folder
@@ -37,7 +38,7 @@ from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.scoring import case_points
 from grader.shard import Shard
-from grader.testsets.model import Case, CaseSet, load_testset
+from grader.testsets.model import Case, CaseSet, load_testset, require_goal
 from grader.judging.verdicts import RunFacts, Verdict
 from grader.judging.verify import Expected, Rules, verify
 from solver.errors import InputError
@@ -83,6 +84,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
+    require_goal(testset, assignment.blank_first, assignment.source)
+    python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
     expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
     # Named after this process, so the next grader removes it if this one is killed (grader.sandbox.sweep);
     # 0711: the runs' uids may pass through to their own workdir, not list.
@@ -97,7 +100,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         if shard is not None:
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]
-        batch = _Batch(testset, assignment, expected, temp, time_limit)
+        batch = _Batch(testset, assignment, expected, temp, time_limit, python)
         finished = journal.start(run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)) \
             if journal else {}
         results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
@@ -142,11 +145,13 @@ class _Batch:
     """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""
 
     def __init__(self, testset: CaseSet, assignment: Assignment, expected: dict[str, Expected], temp: Path,
-                 time_limit: float | None) -> None:
+                 time_limit: float | None, python: python_env.PythonRuntime | None = None) -> None:
         self.testset, self.assignment, self.expected, self.temp = testset, assignment, expected, temp
         self.time_limit = time_limit
-        self.rules = Rules(assignment.unsolvable_wordings, assignment.blank_first, assignment.strict)
-        self.context = Context(assignment.io, assignment.input_file, assignment.output_file)
+        self.rules = Rules.of(assignment)
+        self.context = Context(assignment.io, assignment.input_file, assignment.output_file,
+                               python=python.name if python else "",
+                               packages=python.packages if python else ())
         self._counter = 0
         self._lock = threading.Lock()
 
@@ -285,19 +290,25 @@ class _Batch:
         shutil.copytree(built.bundle, workdir, symlinks=True, dirs_exist_ok=True)
         data = case.input_path.read_bytes()
         input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
-        if assignment.io != "stdin":
+        if assignment.io in ("files", "argv"):
             (workdir / input_name).write_bytes(data)
+        expected = self.expected[case.id]
         wall = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
         cpu = assignment.limits.cpu_seconds if self.time_limit is None else None
         limits = runner.Limits(wall_seconds=wall, cpu_seconds=cpu, memory_mb=assignment.limits.memory_mb,
                                output_bytes=assignment.limits.output_bytes, jvm=built.jvm)
-        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file) for a in built.run_argv]
+        board = ",".join(map(str, expected.board.tiles))
+        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
+                for a in built.run_argv]
+        if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
+            argv.append(board)  # a run command that does not place the board gets it last
         outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
                                      readable=built.readable)
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
-        expected = self.expected[case.id]
-        verification = verify(answer.data, expected, self.rules) if answer.data and answer.data.strip() else None
+        # A moves answer may rightly be empty (a board already at the goal): verify judges that.
+        readable = answer.data is not None and (answer.data.strip() or self.rules.output_format == "moves")
+        verification = verify(answer.data, expected, self.rules) if readable else None
         facts = RunFacts(outcome.timed_out, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, wall, assignment.limits.memory_mb)
         fault = None
@@ -323,7 +334,7 @@ class _Batch:
         name = self.assignment.output_file
         # Paths inside the run folder read better (and compare equal across runs) without it.
         stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"")
-        if self.assignment.io == "files":
+        if self.assignment.answer_in_file:
             data, truncated = _read_regular(workdir / name, self.assignment.limits.output_bytes)
             elsewhere = ""
             if data is None and outcome.stdout.strip():

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuild the bundled test sets from their seeds and the shared course data, exactly as committed.
 # Run from the repository root with ../shared beside it:  bash testcases/build.sh
-# All three sets are deterministic for a given reference solver; review `git diff testcases/` afterwards.
+# All the sets are deterministic for a given reference solver; review `git diff testcases/` afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=../shared/external-data
@@ -34,3 +34,10 @@ grade testcases generate testcases/cmpe160-hard --force --seed cmpe160 --name cm
 grade testcases import "$DATA/princeton" --out testcases/princeton --force --pattern 'puzzle*.txt' \
   --expect puzzle4x4-hard1.txt=38 --expect puzzle4x4-hard2.txt=47 --hard-time-limit 60 --name princeton \
   --description "Princeton COS 226 / Coursera 8 Puzzle: the course's puzzle files, imported byte for byte (argv I/O, answer on stdout)"
+
+# ai-8puzzle: an AI course's 8-puzzle search (moves output, blank-first goal, board on stdin), generated and
+# certified for the blank-first goal. Its assignment.toml is the worked configuration in testcases/README.md
+# (tests/grader/acceptance/test_moves_assignment.py checks that they are the same).
+grade testcases generate testcases/ai-8puzzle --force --seed ai --goal blank-first --deep-4x4 0 \
+  --bucket 3:8-14:4 --bucket 3:15-20:2 --random-3x3 0 --no-hardest --solved-sizes 2,3 --unsolvable 2,3,3 -q \
+  --name ai-8puzzle --description "AI course 8-puzzle search: moves output, blank-first goal, board on stdin; generated certified cases"

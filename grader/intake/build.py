@@ -3,8 +3,10 @@
 - Java: every ``.java`` file (plus the assignment's driver sources) compiled once with
   ``javac`` into a classes folder; the main class is found from the sources, inside a
   ``package`` too; runs get ``-Xmx`` (an address-space limit stops the JVM from starting).
-- Python: a ``solver`` package (``python -m solver``) or a main file; the entry file is
-  compiled in-process (never run) so a syntax error is a ``CE`` with its line.
+- Python: a ``solver`` package (``python -m solver``) or a main file, run with the
+  assignment's interpreter and packages (:mod:`grader.intake.python_env`); the entry file
+  is compiled by that interpreter in the sandbox (:mod:`grader.intake.syntax_check`; never
+  run, never compiled in the grader) so a syntax error is a ``CE`` with its line.
 - Any command from ``[command]`` in the assignment.
 
 The result is a :class:`Build`: a bundle folder copied into each run's fresh folder, and
@@ -17,11 +19,12 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.intake import python_env
+from grader.intake.syntax_check import check_syntax
 from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
@@ -31,7 +34,6 @@ BUILD_LOG_BYTES = 200_000
 MAX_SUBMISSION_BYTES = 50_000_000
 MAX_SUBMISSION_FILES = 5_000
 """A submission larger than these (a virtualenv, a data set...) is refused instead of copied into every run."""
-SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
 JAVAC_HEAP_MB = 768
 _PACKAGE_RE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 _MAIN_RE = re.compile(r"\b(public\s+)?static\s+(public\s+)?(final\s+)?void\s+main\s*\(\s*(final\s+)?String")
@@ -129,20 +131,12 @@ def _expand(template: tuple[str, ...], values: dict[str, str], lists: dict[str, 
 
 
 def _run_template(assignment: Assignment, base: list[str]) -> list[str]:
-    return base + (["{input}"] if assignment.io == "argv" else [])
+    return base + {"argv": ["{input}"], "board-arg": ["{board}"]}.get(assignment.io, [])
 
 
 def _tool(name: str) -> str | None:
     """A toolchain program as submissions will see it (the runner's PATH), else the grader's."""
     return shutil.which(name, path=runner.SYSTEM_PATH) or shutil.which(name)
-
-
-def _outside_system(program: str) -> tuple[Path, ...]:
-    """The installation a program lives in, when a sandbox showing only system folders would hide it."""
-    real = Path(program).resolve()
-    if str(real).startswith(SYSTEM_PREFIXES):
-        return ()
-    return (real.parent.parent,)
 
 
 def _memory(assignment: Assignment) -> dict[str, str]:
@@ -314,18 +308,8 @@ def python_entry(bundle: Path, assignment: Assignment) -> tuple[list[str], Path]
     return None
 
 
-def python_interpreter(assignment: Assignment) -> str | None:
-    name = assignment.python.interpreter
-    if "/" in name:
-        return name if Path(name).is_file() else None
-    return _tool(name) or (sys.executable if name == "python3" else None)
-
-
 def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
-    python = python_interpreter(assignment)
-    if python is None:
-        return Build("python", None, failure=Verdict.JE,
-                     message=f"the grading machine has no Python interpreter {assignment.python.interpreter!r}")
+    python = python_env.prepare(assignment)  # resolved once per grading run; a missing one is a ConfigError
     entry = python_entry(bundle, assignment)
     if entry is None:
         looked = ", ".join(["solver/__main__.py", *assignment.python.main_files])
@@ -333,19 +317,16 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                      message=f"no main file: looked for {looked}, or a single .py file with "
                              "'if __name__ == \"__main__\":'")
     args, check = entry
-    try:
-        compile(check.read_bytes(), str(check.relative_to(bundle)), "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        hint = " (this is Python 2 code; the grader runs Python 3)" if "Missing parentheses" in str(exc.msg) else ""
-        return Build("python", None, entry=" ".join(args), failure=Verdict.CE,
-                     message=f"{exc.filename}:{exc.lineno}: SyntaxError: {exc.msg}{hint}")
-    except ValueError as exc:  # NUL bytes
-        return Build("python", None, entry=" ".join(args), failure=Verdict.CE, message=f"{check.name}: {exc}")
+    report = check_syntax(python.python, check, str(check.relative_to(bundle)), workdir / "syntax-check",
+                          assignment.limits.memory_mb, python.readable)
+    if not report.ok:
+        return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,
+                     message=report.message)
     template = tuple(assignment.python.run or _run_template(assignment, ["{python}", "{entry}"]))
-    run_argv = _expand(template, {"python": python, **_memory(assignment)},
+    run_argv = _expand(template, {"python": python.python, **_memory(assignment)},
                        {"entry": ["-B", *args]})
-    return Build("python", bundle, run_argv, entry=" ".join(args), message=f"runs {' '.join(args)}",
-                 readable=_outside_system(python))
+    return Build("python", bundle, run_argv, entry=" ".join(args),
+                 message=f"runs {' '.join(args)} with {python.describe()}", readable=python.readable)
 
 
 # ---------------------------------------------------------------- any command

@@ -43,6 +43,9 @@ def check_output(output: Path, input_path: Path | None = None, rules: Rules = Ru
     notes: list[str] = []
     if input_path is not None:
         board = parse_puzzle(read_input(input_path), str(input_path))
+    elif rules.output_format == "moves":
+        return CheckReport(False, (f"{name}: the answer is moves, which start from the puzzle: give it with "
+                                   "--input INPUT",))
     else:
         try:
             parsed = parse_solution(data, name, unsolvable_wordings=rules.unsolvable_wordings)
@@ -65,7 +68,9 @@ def check_output(output: Path, input_path: Path | None = None, rules: Rules = Ru
     result = verify(data, Expected(board, solvable, best), rules)
     lines = [p.describe(name) for p in result.problems]
     if result.verdict is Verdict.AC:
-        lines.append(f"{name}: OK: {result.summary}")
+        goal = Board.goal(board.n, rules.blank_first)
+        shown = f" (goal {' / '.join(' '.join(map(str, row)) for row in goal.rows())})" if rules.blank_first else ""
+        lines.append(f"{name}: OK: {result.summary}{shown}")
     lines += notes
     if not rules.strict:
         lines += [f"{name}:{n.line}: format note (forgiven): {n.message}" for n in result.notes]

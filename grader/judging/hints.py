@@ -14,17 +14,34 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Context:
-    """The facts a hint may mention: how the input was given."""
+    """The facts a hint may mention: how the input was given, and the Python that runs submissions
+    (``python``: how it names itself, ``CPython 3.11.2``; ``packages``: what the assignment provides)."""
 
     io: str = "files"
     input_file: str = "input.txt"
     output_file: str = "output.txt"
+    python: str = ""
+    packages: tuple[str, ...] = ()
 
     @property
     def input_given(self) -> str:
         return {"files": f"the input is the file {self.input_file!r} in the working folder",
                 "argv": "the input file's path is the first command-line argument",
-                "stdin": "the input comes on standard input"}[self.io]
+                "stdin": "the input comes on standard input",
+                "board-arg": "the board comes as one comma-separated command-line argument (0,1,2,..., row by "
+                             "row, 0 the blank)"}[self.io]
+
+
+def _python2(match: re.Match[str], ctx: Context) -> str:
+    runs = ctx.python or "Python 3"
+    return f"this is Python 2 code (a print statement); the assignment runs submissions with {runs}"
+
+
+def _missing_module(match: re.Match[str], ctx: Context) -> str:
+    module = match.group("mod")
+    provided = (f"the assignment provides {', '.join(ctx.packages)} and the standard library" if ctx.packages
+                else "the assignment provides the standard library only")
+    return f"the module {module!r} is not available where submissions run: {provided}"
 
 
 def _missing_file(match: re.Match[str], ctx: Context) -> str | None:
@@ -58,10 +75,8 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Context], str | No
      lambda m, ctx: "the recursion went too deep (StackOverflowError): search iteratively"),
     (re.compile(r"RecursionError"), lambda m, ctx: "the recursion went too deep (RecursionError): search iteratively"),
     (re.compile(r"SyntaxError: Missing parentheses in call to '(print|exec)'"),
-     lambda m, ctx: "this is Python 2 code (a print statement); the grader runs Python 3"),
-    (re.compile(r"(ModuleNotFoundError|ImportError): No module named '(?P<mod>[^'.]+)"),
-     lambda m, ctx: f"the module {m.group('mod')!r} is not available where submissions run: use the standard "
-                    "library only (or ask the staff)"),
+     _python2),
+    (re.compile(r"(ModuleNotFoundError|ImportError): No module named '?(?P<mod>[A-Za-z_]\w*)"), _missing_module),
     (re.compile(r"sys\.argv\[\d+\].*\n(?:.*\n)*?IndexError"),
      lambda m, ctx: f"the program expected a command-line argument: {ctx.input_given}"),
     (re.compile(r"java\.util\.NoSuchElementException|EOFError|java\.lang\.ArrayIndexOutOfBoundsException: "

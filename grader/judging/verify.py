@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from grader.judging.boardview import side_by_side
 from grader.judging.verdicts import Verdict
+from grader.testsets.assignment import Assignment
 from solver.board import Board
 from solver.errors import SolutionFormatError
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, HEADER, Note, ParsedSolution, parse_solution
@@ -50,6 +51,15 @@ class Rules:
     unsolvable_wordings: tuple[str, ...] = DEFAULT_UNSOLVABLE_WORDINGS
     blank_first: bool = False
     strict: bool = False
+    output_format: str = "boards"
+    moves_style: str = "lines"
+    move_names: str = "blank"
+
+    @classmethod
+    def of(cls, assignment: Assignment) -> Rules:
+        """The output rules an ``assignment.toml`` sets."""
+        return cls(assignment.unsolvable_wordings, assignment.blank_first, assignment.strict,
+                   assignment.output_format, assignment.moves_style, assignment.move_names)
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,15 @@ class Verification:
 
 
 def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> Verification:
-    """Check one printed answer against the case; see the module docstring for the order."""
+    """Check one printed answer against the case; see the module docstring for the order.
+
+    An assignment whose answers are moves (``rules.output_format == "moves"``) is checked by
+    :func:`grader.judging.moves_check.verify_moves` instead.
+    """
+    if rules.output_format == "moves":
+        from grader.judging.moves_check import verify_moves  # it builds on this module's types
+
+        return verify_moves(output, expected, rules)
     text = output.decode("utf-8", "replace") if isinstance(output, bytes) else output
     if not text.strip():
         return _result([Problem(Verdict.NO, None, "nothing was printed")], "no output")

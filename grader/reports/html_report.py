@@ -86,6 +86,11 @@ def _case_inputs(results: Mapping[str, Any]) -> dict[str, list[int] | None]:
     return {str(case["id"]): case.get("board") for case in results.get("cases", [])}
 
 
+def _goal(n: Any, blank_first: bool) -> list[int] | None:
+    """The assignment's goal board for a case (blank last, or blank first), as the replay shows it."""
+    return list(Board.goal(n, blank_first).tiles) if isinstance(n, int) and n >= 2 else None
+
+
 def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the page's script needs, as JSON-ready data."""
     inputs = _case_inputs(results)
@@ -100,9 +105,11 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
                           "replay": replay(case.get("path"), inputs.get(cid))}
         submissions.append({"id": submission["id"], "score": submission["score"],
                             "max_score": submission["max_score"], "cases": cases})
+    blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
     cases = [{"id": str(case["id"]), "n": case.get("n"), "optimal": case.get("optimal_moves"),
               "solvable": case.get("solvable", True), "points": case.get("points"),
-              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"]))}
+              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"])),
+              "goal": _goal(case.get("n"), blank_first)}
              for case in results.get("cases", [])]
     return {"testset": results.get("testset", ""), "cases": cases, "submissions": submissions}
 

@@ -5,7 +5,8 @@ The file sits beside ``manifest.json`` in a test-set folder (or comes from
 every key is optional, so a missing file means the CMPE 160 defaults (``files`` I/O,
 blank-last goal). Errors read ``file::$.json.path: message``. Example::
 
-    io = "argv"                       # files | argv | stdin
+    io = "argv"                       # files | argv | stdin | board-arg
+    answer = "stdout"                 # stdout | file (default: file for io = "files", else stdout)
     [limits]
     wall_seconds = 10
     memory_mb = 1024
@@ -14,6 +15,11 @@ blank-last goal). Errors read ``file::$.json.path: message``. Example::
     [output]
     unsolvable_wordings = ["Unsolvable puzzle", "No solution possible"]
     goal = "blank-last"
+    format = "boards"                 # boards | moves (then: moves = "lines" | "path_to_goal" | "letters",
+                                      #   move_names = "blank" | "tile")
+    [python]
+    interpreter = "python3"           # checks, runs and is named in hints for every Python submission
+    packages = ["numpy>=1.24,<2"]     # one read-only environment per grading run, cached
     [java]
     classpath = ["lib/algs4.jar"]
     sources = ["driver/PuzzleChecker.java"]
@@ -41,7 +47,7 @@ FILE_NAME = "assignment.toml"
 SCHEMA = "assignment.schema.json"
 
 PLACEHOLDERS = frozenset({"input", "output", "memory_mb", "heap_mb", "classpath", "main_class", "build_dir",
-                          "python", "sources", "entry"})
+                          "python", "sources", "entry", "board"})
 _PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")
 
 
@@ -80,6 +86,8 @@ class PythonConfig:
     interpreter: str = "python3"
     main_files: tuple[str, ...] = ("main.py", "solver.py", "solve.py", "puzzle.py", "npuzzle.py", "Solver.py")
     run: tuple[str, ...] | None = None
+    packages: tuple[str, ...] = ()
+    """pip requirement strings submissions may import (an environment built once per grading run)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +112,22 @@ class Assignment:
     strict: bool = False
     unsolvable_wordings: tuple[str, ...] = DEFAULT_UNSOLVABLE_WORDINGS
     blank_first: bool = False
+    output_format: str = "boards"
+    """``boards`` (the path's boards, the CMPE 160/Princeton format) or ``moves``."""
+    moves_style: str = "lines"
+    """With ``moves``: ``lines`` (UP per line), ``path_to_goal`` (``path_to_goal: [...]``) or ``letters`` (U D L R)."""
+    move_names: str = "blank"
+    """With ``moves``: a move names the direction the ``blank`` moves, or the ``tile``."""
+    answer: str | None = None
+    """Where the answer is: ``file`` (``output_file``) or ``stdout``; ``None``: a file for ``io = "files"``."""
     java: JavaConfig = field(default_factory=JavaConfig)
     python: PythonConfig = field(default_factory=PythonConfig)
     command: CommandConfig | None = None
+
+    @property
+    def answer_in_file(self) -> bool:
+        """Whether the answer is read from ``output_file`` in the run folder (else from stdout)."""
+        return self.answer == "file" if self.answer is not None else self.io == "files"
 
     def to_json(self) -> dict[str, Any]:
         """The settings that shaped the grades, for results.json."""
@@ -115,7 +136,18 @@ class Assignment:
                            "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes},
                 "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
                 "goal": "blank-first" if self.blank_first else "blank-last",
-                "unsolvable_wordings": list(self.unsolvable_wordings)}
+                "unsolvable_wordings": list(self.unsolvable_wordings),
+                **self._moves_json()}
+
+    def _moves_json(self) -> dict[str, Any]:
+        """The output settings beyond the defaults (so results of a boards assignment stay as they were)."""
+        extra: dict[str, Any] = {}
+        if self.output_format != "boards":
+            extra["output"] = {"format": self.output_format, "moves": self.moves_style,
+                               "move_names": self.move_names}
+        if self.python.packages:
+            extra["python_packages"] = list(self.python.packages)
+        return extra
 
 
 def find_assignment(testset_dir: Path) -> Path | None:
@@ -178,6 +210,10 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
         strict=bool(output.get("strict", False)),
         unsolvable_wordings=tuple(output.get("unsolvable_wordings", defaults.unsolvable_wordings)),
         blank_first=output.get("goal", "blank-last") == "blank-first",
+        output_format=output.get("format", defaults.output_format),
+        moves_style=output.get("moves", defaults.moves_style),
+        move_names=output.get("move_names", defaults.move_names),
+        answer=data.get("answer"),
         java=JavaConfig(
             classpath=paths(java.get("classpath", []), "$.java.classpath"),
             sources=paths(java.get("sources", []), "$.java.sources"),
@@ -188,7 +224,8 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
         python=PythonConfig(
             interpreter=python.get("interpreter", PythonConfig.interpreter),
             main_files=tuple(python.get("main_files", PythonConfig.main_files)),
-            run=_argv(python.get("run"))),
+            run=_argv(python.get("run")),
+            packages=tuple(python.get("packages", ()))),
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
     )
 

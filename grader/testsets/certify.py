@@ -45,10 +45,16 @@ class CertificationLimit(Exception):
     """The solver gave up (its node limit) before proving the optimum."""
 
 
-def certify(board: Board, node_limit: int | None = None) -> Certificate:
-    """Solve ``board`` optimally and check the path; raises :class:`CertificationLimit` past ``node_limit``."""
+def certify(board: Board, node_limit: int | None = None, blank_first: bool = False) -> Certificate:
+    """Solve ``board`` optimally and check the path; raises :class:`CertificationLimit` past ``node_limit``.
+
+    ``blank_first``: certify for the goal ``0 1 2 …`` instead of ``1 2 … 0``. The board is mapped
+    onto the standard goal (:meth:`Board.standardized`, which keeps every move a move), so the
+    count, and for even N the solvability, are those of the assignment's goal.
+    """
     from solver.errors import SearchLimitError
 
+    board = board.standardized(blank_first)
     began = time.perf_counter()
     try:
         result = solve(board, node_limit=node_limit)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from grader.errors import EXIT_CODES, TestsetInvalid
-from grader.testsets.model import VISIBILITIES
+from grader.testsets.model import GOALS, MANIFEST, VISIBILITIES, goal_name
 from grader.testsets.certify import STYLES
 from solver.clikit import exit_codes_epilog
 
@@ -84,13 +84,17 @@ def testcases() -> None:
               help="time_limit_seconds of the cases tagged hard.")
 @click.option("--visible-every", type=click.IntRange(1), default=3, show_default=True,
               help="Make every K-th case of each group visible (the rest hidden; hard cases stay hidden).")
+@click.option("--goal", type=click.Choice(GOALS), default=None,
+              help="The goal the answers are certified for (default: the goal of OUT_DIR's assignment.toml, "
+                   "else blank-last); blank-first is 0 1 2 ...")
 @click.option("--force", is_flag=True, help="Replace a set already in OUT_DIR.")
 @click.option("-q", "--quiet", is_flag=True, help="No line per case.")
 def generate_command(out_dir: Path, seed: str, style: str, name: str | None, description: str, random_3x3: int,
                      buckets: tuple[str, ...], deep_4x4: int, deep_range: tuple[int, int],
                      deep_max_effort: int | None, deep_only: bool, two_by_two: int,
                      unsolvable_sizes: tuple[int, ...], solved_sizes: tuple[int, ...], corners: bool, hardest: bool,
-                     points: float, hard_time_limit: float, visible_every: int, force: bool, quiet: bool) -> int:
+                     points: float, hard_time_limit: float, visible_every: int, goal: str | None, force: bool,
+                     quiet: bool) -> int:
     """Generate a certified test set into OUT_DIR from a seed."""
     from grader.testsets.generate import Bucket, Plan, generate
     from grader.testsets.write import write_set
@@ -114,10 +118,14 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
             raise click.BadParameter("--deep-only needs at least one deep board, found 0", param_hint="--deep-4x4")
         plan = plan.deep_only()
     began = time.perf_counter()
-    cases = generate(seed, plan, style, progress=(lambda m: None) if quiet else _echo_err)
+    goal = _goal(out_dir, goal)
+    cases = generate(seed, plan, style, progress=(lambda m: None) if quiet else _echo_err,
+                     blank_first=goal == GOALS[1])
     set_name = name or _safe_name(out_dir)
+    flags = f" --goal {goal}" if goal != GOALS[0] else ""
     manifest = write_set(out_dir, set_name, cases, description,
-                         source=f"grade testcases generate --seed {seed} --style {style}", force=force)
+                         source=f"grade testcases generate --seed {seed} --style {style}{flags}", force=force,
+                         goal=goal)
     click.echo(f"{manifest}: {len(cases)} cases, every count certified ({time.perf_counter() - began:.1f} s)")
     return 0
 
@@ -141,14 +149,17 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
               help="A known optimal count (or 'unsolvable') for a file whose name does not carry it (repeatable).")
 @click.option("--name", default=None, help="The set's name (default: the folder's name).")
 @click.option("--description", default="", help="A line describing the set, for the manifest.")
+@click.option("--goal", type=click.Choice(GOALS), default=None,
+              help="The goal the answers are certified for (default: the goal of --out's set or assignment.toml, "
+                   "else blank-last); blank-first is 0 1 2 ...")
 @click.option("--append", is_flag=True, help="Add the cases to the set already in --out.")
 @click.option("--force", is_flag=True, help="Replace a set already in --out.")
 @click.option("--skip-bad", is_flag=True, help="Leave out files with problems instead of writing nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary and the problems.")
 def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: str,
                    points: float, tags: tuple[str, ...], time_limit: float | None, hard_time_limit: float | None,
-                   expect: tuple[str, ...], name: str | None, description: str, append: bool, force: bool,
-                   skip_bad: bool, quiet: bool) -> int:
+                   expect: tuple[str, ...], name: str | None, description: str, goal: str | None, append: bool,
+                   force: bool, skip_bad: bool, quiet: bool) -> int:
     """Import the puzzle files of SOURCE_DIR as a certified test set, cross-checking counts in file names."""
     from grader.testsets.importer import ImportOptions, import_dir, parse_expectations
     from grader.testsets.write import append_to_set, existing_boards, write_set
@@ -157,8 +168,10 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
         expectations = parse_expectations(expect)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--expect") from None
+    goal = _goal(out_dir, goal, existing_set=append)
     options = ImportOptions(pattern=pattern, style=style, prefix=prefix, visibility=visibility, points=points,
-                            tags=tags, time_limit=time_limit, hard_time_limit=hard_time_limit, expect=expectations)
+                            tags=tags, time_limit=time_limit, hard_time_limit=hard_time_limit, expect=expectations,
+                            blank_first=goal == GOALS[1])
     taken = existing_boards(out_dir) if append else None
     began = time.perf_counter()
     report = import_dir(source_dir, options, taken, progress=(lambda m: None) if quiet else click.echo)
@@ -174,10 +187,10 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     if not report.cases:
         raise TestsetInvalid(f"{source_dir}: no puzzle to import")
     if append:
-        manifest = append_to_set(out_dir, report.cases)
+        manifest = append_to_set(out_dir, report.cases, goal)
     else:
         manifest = write_set(out_dir, name or _safe_name(out_dir), report.cases, description,
-                             source=f"imported from {source_dir.name}/", force=force)
+                             source=f"imported from {source_dir.name}/", force=force, goal=goal)
     click.echo(f"{manifest}: {'added' if append else 'wrote'} {len(report.cases)} cases")
     return 0
 
@@ -207,3 +220,17 @@ def validate_command(set_dir: Path, verbose: bool) -> int:
 def _safe_name(out_dir: Path) -> str:
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", out_dir.resolve().name).strip("-._")
     return name or "testset"
+
+
+def _goal(out_dir: Path, given: str | None, existing_set: bool = False) -> str:
+    """The goal to certify for: as given, else the set's being appended to, else ``assignment.toml``'s there."""
+    from grader.testsets.assignment import FILE_NAME, load_assignment
+    from grader.testsets.model import load_testset
+
+    if given is not None:
+        return given
+    if existing_set and (out_dir / MANIFEST).is_file():
+        return load_testset(out_dir).goal
+    if (out_dir / FILE_NAME).is_file():
+        return goal_name(load_assignment(out_dir / FILE_NAME).blank_first)
+    return GOALS[0]

@@ -124,6 +124,7 @@ class _Builder:
     plan: Plan
     style: str
     progress: Progress
+    blank_first: bool = False
     used: set[tuple[int, ...]] = field(default_factory=set)
     cases: list[GeneratedCase] = field(default_factory=list)
 
@@ -132,7 +133,12 @@ class _Builder:
 
     def add(self, case_id: str, board: Board, extra_tags: list[str], index: int, source: str,
             moves: int | None = None, cert: Certificate | None = None) -> None:
-        """Certify and record one case; ``index`` within its group decides its visibility."""
+        """Certify and record one case; ``index`` within its group decides its visibility.
+
+        ``board`` is drawn for the standard goal; a blank-first set gets its image under
+        :meth:`Board.standardized` (an involution that keeps every move a move), so the same
+        certificate holds for the blank-first goal.
+        """
         cert = cert or certify(board, self.plan.node_limit)
         if moves is not None and cert.moves != moves:
             raise AssertionError(f"{case_id}: expected {moves} moves, the reference solver finds {cert.moves}")
@@ -144,7 +150,8 @@ class _Builder:
                     time_limit_seconds=self.plan.hard_time_limit if hard else None, tags=tuple(tags),
                     input=f"cases/{case_id}.txt", source=source)
         self.used.add(board.tiles)
-        self.cases.append(GeneratedCase(case, board, format_board(board, self.style)))
+        shown = board.standardized(self.blank_first)
+        self.cases.append(GeneratedCase(case, shown, format_board(shown, self.style)))
         answer = f"{cert.moves} moves" if cert.solvable else "unsolvable"
         self.progress(f"{case_id}: {answer} (certified in {cert.seconds:.2f} s)")
 
@@ -194,9 +201,14 @@ def _walk_boards(builder: _Builder, bucket: Bucket) -> Iterator[tuple[Board, int
 
 
 def generate(seed: str | int, plan: Plan = Plan(), style: str = "plain",
-             progress: Progress = lambda message: None) -> list[GeneratedCase]:
-    """Every case of ``plan`` for ``seed``, certified, in a fixed order."""
-    b = _Builder(str(seed), plan, style, progress)
+             progress: Progress = lambda message: None, blank_first: bool = False) -> list[GeneratedCase]:
+    """Every case of ``plan`` for ``seed``, certified, in a fixed order.
+
+    ``blank_first``: for the goal ``0 1 2 …``: each board is the image of the one a blank-last
+    set draws (same ids, counts and tags), except the corner cases, drawn anew so that the blank
+    sits in the corner their names say.
+    """
+    b = _Builder(str(seed), plan, style, progress, blank_first)
 
     rng = b.rng("2x2")
     for i in range(plan.two_by_two):
@@ -212,7 +224,8 @@ def generate(seed: str | int, plan: Plan = Plan(), style: str = "plain",
     if plan.corners:
         rng = b.rng("corners")
         for i, (name, cell) in enumerate(CORNERS):
-            board = b.random_board(rng, 3, True, blank_at=cell(3))
+            # The image of a board turns it by 180 degrees: draw the blank in the opposite corner.
+            board = b.random_board(rng, 3, True, blank_at=8 - cell(3) if blank_first else cell(3))
             b.add(f"3x3-corner-{name}", board, [f"edge:blank-{name}"], i, f"uniform random 3x3, blank {name}")
 
     if plan.hardest_3x3:

@@ -114,6 +114,8 @@ class ImportOptions:
     expect: dict[str, NameClaim] = field(default_factory=dict)
     node_limit: int | None = None
     cases_dir: str = "cases"
+    blank_first: bool = False
+    """Certify for the goal 0 1 2 … (the assignment's ``[output] goal = "blank-first"``)."""
 
 
 def import_dir(source: Path, options: ImportOptions = ImportOptions(),
@@ -133,7 +135,7 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
             report.problems.append(f"{exc} (not a puzzle file; narrow --pattern to skip it)")
             continue
         try:
-            cert = certify(board, options.node_limit)
+            cert = certify(board, options.node_limit, options.blank_first)
         except CertificationLimit as exc:
             report.problems.append(f"{path}: not certified: {exc}")
             continue

@@ -25,6 +25,8 @@ MANIFEST = "manifest.json"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "manifest.schema.json"
 VISIBILITIES = ("visible", "hidden", "after_due_date")
 FORMAT_VERSION = 1
+GOALS = ("blank-last", "blank-first")
+"""Where the blank sits in the goal a set's answers were certified for; the first is the default."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class CaseSet:
     description: str = ""
     source: str | None = None
     manifest_path: Path | None = None
+    goal: str = "blank-last"
+    """The goal every answer was certified for: ``blank-last`` (1 2 … 0) or ``blank-first`` (0 1 2 …)."""
 
     def __iter__(self) -> Iterator[Case]:
         return iter(self.cases)
@@ -263,6 +267,7 @@ def load_testset(path: Path) -> CaseSet:
             raise CaseFileError(f"{file}::$.cases[{index}].input: case {case.id!r} needs the input file "
                                 f"{case.input_path}, found {found}")
     return CaseSet(root=root, name=data["name"], cases=cases, description=data.get("description", ""),
+                   goal=data.get("goal", GOALS[0]),
                    source=data.get("source"), manifest_path=manifest)
 
 
@@ -285,13 +290,18 @@ def manifest_entry(case: Case) -> dict[str, Any]:
 
 
 def dump_manifest(name: str, cases: list[Case] | tuple[Case, ...], description: str = "",
-                  source: str | None = None) -> str:
-    """The manifest.json text for a set: one case per line, so diffs stay readable."""
+                  source: str | None = None, goal: str = "blank-last") -> str:
+    """The manifest.json text for a set: one case per line, so diffs stay readable.
+
+    ``goal`` is written only when it is not the default, so blank-last sets keep their bytes.
+    """
     head: dict[str, Any] = {"format_version": FORMAT_VERSION, "name": name}
     if description:
         head["description"] = description
     if source:
         head["source"] = source
+    if goal != GOALS[0]:
+        head["goal"] = goal
     lines = ["{"]
     lines += [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}," for key, value in head.items()]
     lines.append('  "cases": [')
@@ -299,3 +309,22 @@ def dump_manifest(name: str, cases: list[Case] | tuple[Case, ...], description: 
     lines += [f"    {entry}{',' if i < len(entries) - 1 else ''}" for i, entry in enumerate(entries)]
     lines += ["  ]", "}"]
     return "\n".join(lines) + "\n"
+
+
+def goal_name(blank_first: bool) -> str:
+    return GOALS[1] if blank_first else GOALS[0]
+
+
+def require_goal(testset: CaseSet, blank_first: bool, assignment_source: str) -> None:
+    """Refuse to grade with a set certified for another goal than the assignment's.
+
+    Its optimal counts (and, for even N, its solvability) are those of the other goal: a correct
+    answer would be judged against them. Raises :class:`ConfigError` naming ``$.output.goal``.
+    """
+    wanted = goal_name(blank_first)
+    if testset.goal != wanted:
+        manifest = testset.manifest_path or testset.root
+        raise ConfigError(assignment_source, "$.output.goal",
+                          f"the assignment's goal is {wanted}, but the test set {testset.name!r} ({manifest}) was "
+                          f"certified for the {testset.goal} goal: make the set for this goal (grade testcases "
+                          f"generate/import --goal {wanted}) or grade with a set made for it")

@@ -18,7 +18,9 @@ from typing import Any
 
 from grader.errors import ConfigError
 from grader.testsets.model import (
+    GOALS,
     MANIFEST,
+    goal_name,
     read_manifest_json,
     resolve_root,
     rule_problems,
@@ -71,10 +73,11 @@ def validate_testset(path: Path, node_limit: int | None = None,
     boards: dict[tuple[int, ...], tuple[str, str]] = {}
     # A case broken in other fields still claims its file: don't call that file unknown too.
     referenced = {str(PurePosixPath(e["input"])) for e in entries if isinstance(e, dict) and isinstance(e.get("input"), str)}
+    goal = data.get("goal") if data.get("goal") in GOALS else GOALS[0]  # a bad goal is a schema problem above
     for index, entry in sound:
-        _check_case(root, file, index, entry, boards, report, node_limit, progress)
+        _check_case(root, file, index, entry, boards, report, node_limit, progress, goal == GOALS[1])
     report.problems.extend(_unknown_files(root, referenced, file))
-    report.problems.extend(_assignment_problems(root))
+    report.problems.extend(_assignment_problems(root, file, goal))
     report.seconds = time.perf_counter() - began
     return report
 
@@ -88,7 +91,7 @@ def _case_index(json_path: str) -> int | None:
 
 def _check_case(root: Path, file: str, index: int, entry: dict[str, Any],
                 boards: dict[tuple[int, ...], tuple[str, str]], report: ValidationReport,
-                node_limit: int | None, progress: Progress) -> None:
+                node_limit: int | None, progress: Progress, blank_first: bool = False) -> None:
     where = f"{file}::$.cases[{index}]"
     case_id = entry["id"]
     path = root / PurePosixPath(entry["input"])
@@ -117,7 +120,7 @@ def _check_case(root: Path, file: str, index: int, entry: dict[str, Any],
         report.problems.append(f"{where}.n: expected {board.n} (the file holds a {board.n}x{board.n} board), "
                                f"found {entry['n']}")
     try:
-        cert = certify(board, node_limit)
+        cert = certify(board, node_limit, blank_first)
     except CertificationLimit as exc:
         report.problems.append(f"{where}.optimal_moves: case {case_id!r} could not be re-derived: {exc}")
         return
@@ -148,14 +151,19 @@ def _unknown_files(root: Path, referenced: set[str], file: str) -> list[str]:
     return problems
 
 
-def _assignment_problems(root: Path) -> list[str]:
+def _assignment_problems(root: Path, manifest: str, goal: str) -> list[str]:
+    """``assignment.toml`` loads, and its goal is the one the set was certified for."""
     from grader.testsets.assignment import FILE_NAME, load_assignment
 
     path = root / FILE_NAME
     if not path.is_file():
         return []
     try:
-        load_assignment(path)
+        assignment = load_assignment(path)
     except ConfigError as exc:
         return [str(exc)]
+    wanted = goal_name(assignment.blank_first)
+    if wanted != goal:
+        return [f"{path}::$.output.goal: the assignment's goal is {wanted}, but {manifest} was certified for "
+                f"the {goal} goal (regenerate or re-import the set with --goal {wanted})"]
     return []

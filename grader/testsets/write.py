@@ -41,8 +41,10 @@ def _old_inputs(manifest: Path) -> list[str]:
 
 
 def write_set(out_dir: Path, name: str, cases: Sequence[GeneratedCase], description: str = "",
-              source: str | None = None, force: bool = False) -> Path:
-    """Write a new set; with ``force``, replace the one there (removing its old case files)."""
+              source: str | None = None, force: bool = False, goal: str = "blank-last") -> Path:
+    """Write a new set; with ``force``, replace the one there (removing its old case files).
+
+    ``goal`` is the goal the cases were certified for (recorded in the manifest)."""
     manifest = out_dir / MANIFEST
     if manifest.exists():
         if not force:
@@ -54,7 +56,7 @@ def write_set(out_dir: Path, name: str, cases: Sequence[GeneratedCase], descript
             if old not in keep and ".." not in PurePosixPath(old).parts and stale.is_file():
                 stale.unlink()
     _write_files(out_dir, cases)
-    write_atomic(manifest, dump_manifest(name, [g.case for g in cases], description, source))
+    write_atomic(manifest, dump_manifest(name, [g.case for g in cases], description, source, goal))
     return manifest
 
 
@@ -69,9 +71,15 @@ def existing_boards(out_dir: Path) -> dict[tuple[int, ...], str]:
     return boards
 
 
-def append_to_set(out_dir: Path, cases: Sequence[GeneratedCase]) -> Path:
-    """Add cases to an existing set, keeping its cases, name and description."""
+def append_to_set(out_dir: Path, cases: Sequence[GeneratedCase], goal: str = "blank-last") -> Path:
+    """Add cases to an existing set, keeping its cases, name, description and goal.
+
+    ``goal`` is the goal the new cases were certified for: it must be the set's.
+    """
     testset = load_testset(out_dir)
+    if goal != testset.goal:
+        raise OutputDirError(f"{testset.manifest_path}: the set was certified for the {testset.goal} goal, the new "
+                             f"cases for {goal}: use --goal {testset.goal}")
     taken_ids = {case.id for case in testset.cases}
     taken_inputs = {case.input for case in testset.cases}
     for generated in cases:
@@ -84,5 +92,5 @@ def append_to_set(out_dir: Path, cases: Sequence[GeneratedCase]) -> Path:
     old: list[Case] = list(testset.cases)
     return_path = out_dir / MANIFEST
     write_atomic(return_path, dump_manifest(testset.name, old + [g.case for g in cases], testset.description,
-                                            testset.source))
+                                            testset.source, testset.goal))
     return return_path

@@ -87,11 +87,27 @@ def test_default_testset_prefers_the_local_folder(tmp_path: Path) -> None:
     assert default_testset(tmp_path) == tmp_path / "testcases"
 
 
-def test_manifest_solvability_is_checked_against_the_goal(tmp_path: Path) -> None:
-    # For even N the blank-first goal is in the other parity class: a 2x2 set cannot keep its labels.
+def test_a_set_certified_for_another_goal_is_refused(tmp_path: Path) -> None:
+    # Its counts (and for even N its solvability) belong to the blank-last goal: a correct blank-first
+    # answer would be judged against them (a 0-move answer got JE, a 2x2 set stopped the run).
     testset = tmp_path / "set"
     shutil.copytree(DATA / "testset", testset)
     (testset / "assignment.toml").write_text('[output]\ngoal = "blank-first"\n')
+    (tmp_path / "subs").mkdir()
+    with pytest.raises(ConfigError, match=r"assignment.toml::\$\.output\.goal: the assignment's goal is blank-first, "
+                                          r"but the test set 'grader-tests' .* was certified for the blank-last goal"):
+        grade(tmp_path / "subs", testset, None)
+
+
+def test_manifest_solvability_is_checked_against_the_goal(tmp_path: Path) -> None:
+    # A manifest edited by hand to claim the blank-first goal: for even N that goal is in the other
+    # parity class, so a 2x2 case cannot keep its label.
+    testset = tmp_path / "set"
+    shutil.copytree(DATA / "testset", testset)
+    (testset / "assignment.toml").write_text('[output]\ngoal = "blank-first"\n')
+    manifest = testset / "manifest.json"
+    text = manifest.read_text().replace('"format_version": 1,', '"format_version": 1, "goal": "blank-first",')
+    manifest.write_text(text)
     (tmp_path / "subs").mkdir()
     with pytest.raises(ConfigError, match=r"manifest.json::\$\.cases\[3\]\.solvable: case '2x2-d5' says solvable"):
         grade(tmp_path / "subs", testset, None)

@@ -9,12 +9,14 @@ import click
 
 from grader.errors import EXIT_CODES, GraderError
 from grader.shard import Shard, ShardType
-from solver.clikit import DefaultGroup, exit_codes_epilog, run
+from solver.clikit import DefaultGroup, ProgressLines, exit_codes_epilog, run, version_option
 from solver.errors import SolverError
 
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
     "classroom": "grader.integrations.classroom:classroom_command",
+    "cluster": "grader.integrations.clusters:cluster_command",
+    "export": "grader.integrations.lms:export_command",
     "gradescope": "grader.integrations.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
     "report": "grader.reports.html_report:report_command",
@@ -25,17 +27,19 @@ LAZY_COMMANDS: dict[str, str] = {
 EPILOG = exit_codes_epilog(EXIT_CODES)
 
 
-@click.group(cls=DefaultGroup, default="run", lazy=LAZY_COMMANDS, epilog=EPILOG,
+@click.group(cls=DefaultGroup, default="run", lazy=LAZY_COMMANDS, epilog=EPILOG, bare_help=True,
              context_settings={"help_option_names": ["-h", "--help"]})
+@version_option("grade")
 def main() -> None:
     """Grade N-puzzle submissions: `grade SUBMISSIONS_DIR` runs every submission on every case."""
 
 
-@main.command("run", epilog=EPILOG)
+@main.command("run")
 @click.argument("submissions_dir", metavar="SUBMISSIONS_DIR", type=click.Path(path_type=Path))
 @click.option("--testcases", "testset_dir", type=click.Path(path_type=Path), default=None,
-              help="Test-set folder (manifest.json, assignment.toml). Default: ./testcases if it has a manifest, "
-                   "else ./testcases/cmpe160, else the bundled cmpe160 set.")
+              help="Test-set folder (manifest.json, assignment.toml), or the name of a bundled set (cmpe160, "
+                   "cmpe160-hard, princeton). Default: ./testcases if it has a manifest, else "
+                   "./testcases/cmpe160, else the bundled cmpe160 set.")
 @click.option("--assignment", "assignment_path", type=click.Path(path_type=Path), default=None,
               help="assignment.toml to use instead of the one in the test-set folder.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("grading-results"),
@@ -51,7 +55,9 @@ def main() -> None:
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--shard", type=ShardType(), default=None,
-              help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`.")
+              help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`. "
+                   "`auto` takes the slice from Slurm array, Kubernetes Indexed Job or NPUZZLE_SHARD_* "
+                   "variables (`grade cluster recipes`).")
 @click.option("--format", "output_format", type=click.Choice(["table", "classroom"]), default="table",
               show_default=True, help="stdout: the score table, or GitHub Classroom's result JSON (one submission).")
 @click.option("--resume", is_flag=True,
@@ -67,12 +73,17 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     from grader.journal import Journal
     from grader.pipeline import default_testset, grade
     from grader.reports.table import render
+    from grader.testsets.bundled import resolve_testset
 
-    jobs = jobs or max(1, min(4, os.cpu_count() or 1))
+    from grader.integrations.container import read_capacity
+
+    jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
+    journal = Journal(out_dir, resume)
     with _progress_bar(enabled=not no_progress) as progress:
-        results = grade(submissions_dir, testset_dir or default_testset(), out_dir, jobs=jobs, only=only or None,
-                        strict=strict, assignment_path=assignment_path, time_limit=time_limit, progress=progress,
-                        shard=shard, cases=cases or None, journal=Journal(out_dir, resume))
+        results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir,
+                        jobs=jobs, only=only or None, strict=strict, assignment_path=assignment_path,
+                        time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal)
+    _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json
         click.echo(classroom_json(results.to_json()))
@@ -81,12 +92,32 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "
                f"{out_dir / 'feedback'}/, {out_dir / 'junit'}/", err=True)
     if results.interrupted:
-        click.echo("grade: interrupted; finished results were saved", err=True)
+        click.echo(f"grade: interrupted; finished results were saved in {out_dir}/.journal: run the same command "
+                   "with --resume to grade only what is left", err=True)
         return 130
     return 0
 
 
-@main.command("check", epilog=EPILOG)
+def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal, submissions_dir: Path,
+                          out_dir: Path) -> None:
+    """What a silent no-op would hide: --only patterns that matched nobody, --resume with nothing to resume."""
+    import fnmatch
+
+    graded = [s.id for s in results.submissions]
+    for pattern in only:
+        if not any(fnmatch.fnmatchcase(sid, pattern) for sid in graded):
+            click.echo(f"grade: warning: --only {pattern!r} matches no submission in {submissions_dir} "
+                       "(ids are folder or zip names; patterns are globs)", err=True)
+    if resume and not journal.found:
+        click.echo(f"grade: warning: --resume found no journal in {out_dir}/.journal, so everything was graded",
+                   err=True)
+    elif resume:
+        complete = sum(1 for s in results.submissions if s.complete)
+        click.echo(f"grade: resumed: {journal.reused} results from the journal were kept, not run again "
+                   f"({complete} of {len(results.submissions)} submissions now complete)", err=True)
+
+
+@main.command("check")
 @click.argument("output", type=click.Path(path_type=Path))
 @click.option("--input", "input_path", type=click.Path(path_type=Path), default=None,
               help="The puzzle the output answers (default: its first board).")
@@ -117,13 +148,17 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
 
 
 class _progress_bar:
-    """A progress bar on stderr (only on a terminal); yields the pipeline's progress callback."""
+    """Progress on stderr: a bar on a terminal, else a line every few seconds (CI logs, Gradescope);
+    yields the pipeline's progress callback."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
+        self.lines = ProgressLines("grading", "runs") if enabled and not self.enabled else None
         self.bar = None
 
     def __enter__(self):
+        if self.lines is not None:
+            return self.lines.__enter__().update
         if not self.enabled:
             return None
         self.position = 0
@@ -138,6 +173,8 @@ class _progress_bar:
         return update
 
     def __exit__(self, *exc) -> None:
+        if self.lines is not None:
+            self.lines.__exit__(*exc)
         if self.bar is not None:
             self.bar.__exit__(*exc)
 

@@ -57,6 +57,12 @@ class TestsetInvalid(GraderError):
     __test__ = False  # not a pytest class, despite the name
 
 
+class MergeError(GraderError):
+    """``grade merge``: a slice is missing or repeated, or the files come from different runs (named)."""
+
+    exit_code = 9
+
+
 EXIT_CODES: dict[int, str] = {
     0: "grading completed (whatever the students scored), or the check passed",
     1: "internal grader error (please report it)",
@@ -68,5 +74,6 @@ EXIT_CODES: dict[int, str] = {
     6: "the output folder cannot be written",
     7: "grade check: the output has problems (each listed with its line)",
     8: "grade testcases validate: the test set has problems (each listed)",
+    9: "grade merge: a slice is missing or given twice, or the files come from different test sets (named)",
     130: "interrupted (Ctrl-C); finished results were saved",
 }

@@ -67,6 +67,10 @@ class Journal:
         self.root = Path(out_dir) / FOLDER
         self.resume = resume
         self.key: str | None = None
+        self.found = False
+        """With ``resume``: whether a journal was there to continue (else everything is graded)."""
+        self.reused = 0
+        """With ``resume``: how many finished results the journal supplied."""
 
     def start(self, key: str) -> dict[str, Finished]:
         """Tie the journal to ``key``; with ``resume``, return the finished results, else start empty.
@@ -89,6 +93,8 @@ class Journal:
                                   f"{key[:12]}…, found {str(stored)[:12]}…); resume with the same --testcases, "
                                   "--assignment, --cases and --time-limit, or grade again without --resume")
             finished = self._read(key)
+            self.found = True
+            self.reused = sum(len(held.cases) for held in finished.values())
         elif not self.resume and self.root.exists():
             shutil.rmtree(self.root)  # a fresh run: old entries must not leak into a later --resume
         self.key = key

@@ -9,19 +9,12 @@ writes, from the same code (:func:`grader.reports.outputs.write_reports`).
 With ``replace``, a later file's submission takes the place of an earlier one with the
 same id: regrade one student with ``--only ID`` and merge the new result over the old.
 
-A CI matrix grades a class in slices and merges them in a last job, e.g. on GitHub Actions::
-
-    grade:
-      strategy: {matrix: {shard: [1, 2, 3, 4]}}
-      steps:
-        - run: grade submissions/ --shard ${{ matrix.shard }}/4 --out slice
-        - uses: actions/upload-artifact@v4
-          with: {name: "slice-${{ matrix.shard }}", path: slice/results.json}
-    merge:
-      needs: grade
-      steps:
-        - uses: actions/download-artifact@v4
-        - run: grade merge grading-results/ slice-*/results.json
+Each slice's results.json records its shard (``i/n``) and the hash of the test set and
+settings it was graded with; :func:`check_slices` refuses to join slices when one is missing
+(unless ``allow_partial``: the merged file then lists ``missing_slices``), given twice (unless
+``replace``), split differently, or graded on another test set, naming the files. Recipes for a
+GitHub Actions matrix, Slurm array jobs and Kubernetes Indexed Jobs, each with its merge step, are
+in ``grader/integrations/clusters/`` (``grade cluster recipes``).
 """
 
 from __future__ import annotations
@@ -32,7 +25,7 @@ from typing import Any
 
 import click
 
-from grader.errors import ConfigError
+from grader.errors import ConfigError, MergeError
 from grader.reports.json_results import read_results, results_from_json
 from grader.reports.outputs import write_reports
 from grader.reports.results import GradingResults
@@ -47,11 +40,63 @@ def _settings(results: Mapping[str, Any]) -> dict[str, Any]:
             "assignment": assignment, "strict": results.get("strict", False)}
 
 
+def check_slices(documents: Sequence[Mapping[str, Any]], sources: Sequence[str], replace: bool,
+                 allow_partial: bool) -> tuple[dict[str, int] | None, list[str]]:
+    """Check that the slices of a sharded run are all there, once each, from one test set.
+
+    Returns the merged document's ``shard`` (``None`` when the slices make a whole run) and
+    the missing slices (``"3/4"``; only with ``allow_partial``). Raises :class:`MergeError`
+    naming the files: a slice missing (unless ``allow_partial``) or given twice (unless
+    ``replace``), slices of different counts, a whole run mixed with slices (unless ``replace``,
+    where later whole runs are regrades laid over the slices), or a different test-set hash.
+    """
+    hashes = {document.get("testset_hash") for document in documents}
+    if len(hashes) > 1:
+        first = documents[0].get("testset_hash")
+        odd = next(i for i, d in enumerate(documents) if d.get("testset_hash") != first)
+        raise MergeError(f"{sources[odd]} was graded on another test set or assignment than {sources[0]} "
+                         f"(test-set hash {str(documents[odd].get('testset_hash'))[:12]}… vs {str(first)[:12]}…): "
+                         "merge only slices of one run")
+    sliced = [(d["shard"], s) for d, s in zip(documents, sources) if d.get("shard")]
+    if not sliced:
+        return None, []
+    whole = [s for d, s in zip(documents, sources) if not d.get("shard")]
+    if whole and not replace:
+        raise MergeError(f"{whole[0]} is a whole run but {sliced[0][1]} is slice {_name(sliced[0][0])}: "
+                         "merge the slices of one run (or use --replace to lay a regrade over them)")
+    counts = {shard["count"] for shard, _ in sliced}
+    if len(counts) > 1:
+        listing = ", ".join(f"{source} is {_name(shard)}" for shard, source in sliced)
+        raise MergeError(f"the slices come from runs split differently: {listing}")
+    count = counts.pop()
+    seen: dict[int, str] = {}
+    for shard, source in sliced:
+        if shard["index"] in seen and not replace:
+            raise MergeError(f"slice {_name(shard)} is given twice: {seen[shard['index']]} and {source} "
+                             "(use --replace to let the later file win)")
+        seen[shard["index"]] = source
+    if len(seen) == 1 and whole and replace:
+        return dict(sliced[0][0]), []  # one slice with regrades laid over it is still that slice
+    missing = [f"{index}/{count}" for index in range(1, count + 1) if index not in seen]
+    if missing and not allow_partial:
+        have = ", ".join(f"{index}/{count} ({seen[index]})" for index in sorted(seen))
+        raise MergeError(f"slice{'s' * (len(missing) > 1)} {', '.join(missing)} of {count} "
+                         f"{'are' if len(missing) > 1 else 'is'} missing (given: {have}); pass every slice's "
+                         "results.json, or --allow-partial to merge only these")
+    return None, missing
+
+
+def _name(shard: Mapping[str, int]) -> str:
+    return f"{shard['index']}/{shard['count']}"
+
+
 def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str],
-                  replace: bool = False) -> dict[str, Any]:
-    """One results document from several slices; raises :class:`ConfigError` if they cannot be joined."""
+                  replace: bool = False, allow_partial: bool = False) -> dict[str, Any]:
+    """One results document from several slices; raises :class:`ConfigError` for files graded with
+    different settings and :class:`MergeError` for slices that do not make one run (:func:`check_slices`)."""
     if not documents:
         raise ValueError("nothing to merge")
+    shard, missing = check_slices(documents, sources, replace, allow_partial)
     first, first_source = documents[0], sources[0]
     reference = _settings(first)
     by_id: dict[str, tuple[Mapping[str, Any], str]] = {}
@@ -75,6 +120,11 @@ def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str]
     merged["isolation"] = isolation
     merged["interrupted"] = any(document.get("interrupted", False) for document in documents)
     merged["submissions"] = [by_id[sid][0] for sid in sorted(by_id)]
+    merged["shard"] = shard
+    if missing:
+        merged["missing_slices"] = missing
+    else:
+        merged.pop("missing_slices", None)
     return merged
 
 
@@ -88,10 +138,11 @@ def over_previous(results: GradingResults, out_dir: Path) -> GradingResults:
                                            [str(previous), "this run"], replace=True))
 
 
-def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False) -> GradingResults:
+def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False,
+                allow_partial: bool = False) -> GradingResults:
     """Merge results.json files and write every report into ``out_dir``."""
     documents = [read_results(path) for path in paths]  # all read before anything in out_dir is written
-    merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace))
+    merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace, allow_partial))
     write_reports(merged, Path(out_dir))
     return merged
 
@@ -101,8 +152,17 @@ def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False) -> 
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--replace", is_flag=True,
               help="A submission in a later file replaces the same id in an earlier one (for regrades).")
-def merge_command(out_dir: Path, results: tuple[Path, ...], replace: bool) -> int:
-    """Join the results.json of several slices (grade --shard i/n) into OUT_DIR, with every report."""
-    merged = merge_files(out_dir, list(results), replace)
+@click.option("--allow-partial", is_flag=True,
+              help="Merge even with slices missing (their students are absent; results.json lists the slices).")
+def merge_command(out_dir: Path, results: tuple[Path, ...], replace: bool, allow_partial: bool) -> int:
+    """Join the results.json of several slices (grade --shard i/n) into OUT_DIR, with every report.
+
+    Refuses (exit 9) a missing or repeated slice, or slices of different runs, naming them.
+    """
+    merged = merge_files(out_dir, list(results), replace, allow_partial)
+    missing = merged.extra.get("missing_slices")
+    if missing:
+        click.echo(f"grade merge: warning: slice{'s' * (len(missing) > 1)} {', '.join(missing)} missing: their "
+                   "students are not in this report", err=True)
     click.echo(f"merged {len(results)} files: {len(merged.submissions)} submissions into {out_dir / 'results.json'}")
     return 0

@@ -24,6 +24,9 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
+from grader.apitests.battery import Battery
+from grader.apitests.run import api_tests
+from grader.judging.apiresult import ApiResult
 from grader.sandbox import runner, sweep
 from grader.intake import python_env
 from grader.intake.build import Build, build
@@ -37,15 +40,16 @@ from grader.merge import over_previous
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.scoring import case_points
+from grader.judging.scoring import total as total_points
 from grader.shard import Shard
+from grader.testsets.bundled import bundled_set
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal
 from grader.judging.verdicts import RunFacts, Verdict
 from grader.judging.verify import Expected, Rules, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_TESTSET = PACKAGE_ROOT / "testcases" / "cmpe160"
+BUNDLED_TESTSET = bundled_set()
 STDERR_LINES = 20
 
 OnResult = Callable[[str, CaseResult], None]
@@ -66,7 +70,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
           on_result: OnResult | None = None, shard: Shard | None = None,
-          cases: Iterable[str] | None = None, journal: Journal | None = None) -> GradingResults:
+          cases: Iterable[str] | None = None, journal: Journal | None = None,
+          memory_mb: int | None = None) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
@@ -74,8 +79,10 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     replaces every case's wall limit; ``cases`` keeps the cases matching one of its patterns
     (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
-    the reports in ``out_dir`` keep the other submissions' entries. Returns the results
-    (``interrupted`` after Ctrl-C).
+    the reports in ``out_dir`` keep the other submissions' entries. ``memory_mb`` replaces the
+    assignment's memory limit per run (Gradescope sizes it to the container). results.json records
+    the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
+    checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -84,6 +91,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     assignment = load_assignment(assignment_path or find_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
+    if memory_mb is not None:
+        assignment = dataclasses.replace(assignment, limits=dataclasses.replace(assignment.limits,
+                                                                                memory_mb=memory_mb))
     require_goal(testset, assignment.blank_first, assignment.source)
     python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
     expected = {case.id: _expected(index, case, testset, assignment) for index, case in enumerate(testset.cases)}
@@ -101,9 +111,11 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]
         batch = _Batch(testset, assignment, expected, temp, time_limit, python)
-        finished = journal.start(run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)) \
-            if journal else {}
+        key = run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)
+        finished = journal.start(key) if journal else {}
         results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
+        results = dataclasses.replace(results, extra={**results.extra, "testset_hash": key,
+                                                      "shard": shard.to_json() if shard else None})
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
@@ -154,6 +166,7 @@ class _Batch:
                                packages=python.packages if python else ())
         self._counter = 0
         self._lock = threading.Lock()
+        self.api_battery = Battery(testset.cases, assignment.api) if assignment.api is not None else None
 
     def case_table(self) -> list[dict]:
         """The cases as results.json lists them (with the case's own time limit, for the journal key)."""
@@ -166,8 +179,10 @@ class _Batch:
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
         resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
-        # A submission whose every case is in the journal is not even rebuilt.
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)}
+        # A submission whose every case is in the journal is not even rebuilt (unless its API part,
+        # which the journal does not hold, must run again).
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
+                    and self.assignment.api is None}
         total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
             + len(cases) * (len(submissions) - len(resumed))
         builds: dict[str, Build] = {}
@@ -178,6 +193,8 @@ class _Batch:
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
+        api_jobs: dict[Future, Submission] = {}
+        api_results: dict[str, tuple[ApiResult, ...]] = {}
         waiting = iter([s for s in submissions if s.id not in complete])
 
         def start_build() -> None:
@@ -204,14 +221,19 @@ class _Batch:
                 progress(0, total)
             for _ in range(jobs):
                 start_build()
-            while pending:
-                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            while pending or api_jobs:
+                ready, _ = wait([*pending, *api_jobs], return_when=FIRST_COMPLETED)
                 for future in ready:
+                    if future in api_jobs:
+                        api_results[api_jobs.pop(future).id] = future.result()
+                        continue
                     submission, case = pending.pop(future)
                     if case is None:
                         built = future.result()
                         builds[submission.id] = built
                         start_build()
+                        if self.assignment.api is not None:
+                            api_jobs[executor.submit(self._run_api, submission, built)] = submission
                         todo = [each for each in cases if each.id not in finished[submission.id]]
                         if not built.ok:
                             for each in todo:
@@ -235,15 +257,26 @@ class _Batch:
             graded.append(SubmissionResult(
                 id=submission.id, language=language,
                 build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
-                max_score=self.testset.total_points, complete=len(results) == len(cases),
-                source=str(submission.origin)))
+                max_score=total_points([self.testset.total_points, self.api_points]),
+                complete=len(results) == len(cases), source=str(submission.origin),
+                api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
             cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
                          "optimal_moves": c.optimal_moves, "visibility": c.visibility,
                          "board": list(self.expected[c.id].board.tiles)} for c in cases),
             submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
-            strict=self.assignment.strict)
+            strict=self.assignment.strict, api_points=self.api_points)
+
+    @property
+    def api_points(self) -> float:
+        return self.assignment.api.points if self.assignment.api is not None else 0.0
+
+    def _run_api(self, submission: Submission, built: Build) -> tuple[ApiResult, ...]:
+        """The submission's API tests (:mod:`grader.apitests`); never raises."""
+        assert self.assignment.api is not None
+        return api_tests(built, self.api_battery, self.assignment.api, self.assignment,
+                         lambda label: self._folder("runs", f"{submission.id}-{label}"))
 
     def _folder(self, kind: str, name: str) -> Path:
         """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder

@@ -6,6 +6,8 @@ Only argument handling lives here; the work is in :mod:`solver.solve` and
 
 from __future__ import annotations
 
+import os
+
 import sys
 
 import click
@@ -58,7 +60,7 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
     """Solve IN (default ./input.txt; '-' reads stdin) and write the shortest solution."""
     from solver.fileio import read_input, remove_stale, write_atomic
     from solver.formats import MAX_N, UNSOLVABLE_BY_PRESET, format_solution, parse_puzzle
-    from solver.solve import solve
+    from solver.solve import FAST_EXTRA, auto_algorithm, solve
 
     if output_path is None:
         output_path = "output.txt" if input_path is None else "-"
@@ -67,6 +69,10 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
     try:
         board = parse_puzzle(read_input(input_path), "<stdin>" if input_path == "-" else input_path,
                              max_n=max_size or MAX_N)
+        if algorithm == "auto" and auto_algorithm(board.n) == "astar":
+            click.echo(f"note: numba is not installed, so this {board.n}x{board.n} board is solved by the "
+                       f"pure-Python A* (much slower, and memory-hungry on deep boards); for the compiled "
+                       f"search: {FAST_EXTRA}", err=True)
         result = solve(board, algorithm, heuristic, node_limit)
         text = format_solution(result.path, UNSOLVABLE_BY_PRESET[preset])
         if output_path == "-":
@@ -86,7 +92,9 @@ def solve_command(input_path: str | None, output_path: str | None, algorithm: st
 
 
 def entry(args: list[str] | None = None) -> int:
-    return run(main, "solver", (SolverError,), args)
+    # The installed script says its own name in usage lines and errors; `python -m solver` says "solver".
+    prog = "npuzzle-solve" if os.path.basename(sys.argv[0] or "") == "npuzzle-solve" else "solver"
+    return run(main, prog, (SolverError,), args)
 
 
 if __name__ == "__main__":

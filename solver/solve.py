@@ -3,10 +3,16 @@
 Imports stay light here (the CLI imports this module to list the algorithms): the exact
 tables, numpy and numba are loaded only when an algorithm needs them, so solving a 3×3
 board never pays for numba.
+
+numba and numpy are the optional ``[fast]`` extra (the grader never needs them). Without
+them ``auto`` falls back to the pure-Python A* (:func:`compiled_search_available` says which
+applies; the CLI prints a note), and asking for ``idastar`` or ``pdb`` is an
+:class:`UnsupportedAlgorithmError` that names the extra.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
 
 from solver.board import Board
@@ -32,10 +38,24 @@ QUICK_TRY_NODES = 20_000_000
 the one-off ~20 s build of the 5×5 pattern databases; most course boards finish within it."""
 
 
+FAST_EXTRA = "pip install 'npuzzle-grader[fast]'"
+COMPILED = ("idastar", "pdb")
+
+
+def compiled_search_available() -> bool:
+    """Whether numba and numpy (the ``[fast]`` extra) can be imported, without importing them."""
+    try:
+        return all(importlib.util.find_spec(name) is not None for name in ("numba", "numpy"))
+    except (ImportError, ValueError):
+        return False
+
+
 def auto_algorithm(n: int) -> str:
-    """The fastest optimal algorithm for an N×N board."""
+    """The fastest optimal algorithm for an N×N board (A* when the compiled search is not installed)."""
     if n in TABLE_SIZES:
         return "table"
+    if not compiled_search_available():
+        return "astar"
     if n in PDB_SIZES:
         return "pdb"
     return "idastar"
@@ -58,6 +78,9 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
             return _solve_5x5(board, node_limit)
     if algorithm == "astar":
         return astar(board, heuristic or "linear-conflict", node_limit)
+    if algorithm in COMPILED and not compiled_search_available():
+        raise UnsupportedAlgorithmError(f"the {algorithm} algorithm needs numba and numpy, which are not "
+                                        f"installed: {FAST_EXTRA} (or use --algorithm astar)")
     if algorithm == "table":
         if board.n not in TABLE_SIZES:
             raise UnsupportedAlgorithmError(f"the exact table exists for 2x2 and 3x3 only, not {board.n}x{board.n}")

@@ -1,12 +1,25 @@
 """GitHub Classroom: one submission's results as the autograding reporter's ``result`` JSON.
 
-``classroom-resources/autograding-grading-reporter`` reads, for each runner id listed in
-its ``runners`` input, the environment variable ``<RUNNER>_RESULTS``: a base64 JSON
-object ``{version, status, max_score, tests: [{name, status, score, message, …}]}``.
-It adds up each test's ``score`` against the object's ``max_score`` and posts that
-total to Classroom, so one test per case keeps each case's partial points (a
-suboptimal path's partial credit survives). The template workflow that runs this lives
-in ``.github/classroom/autograding.yml``.
+``classroom-resources/autograding-grading-reporter@v1`` reads, for each runner id in its
+``runners`` input, the environment variable ``<RUNNER>_RESULTS``: a base64 JSON object
+``{version, status, max_score, tests: [{name, status, score, message, …}]}``. It computes
+two totals from it, and they agree only for some shapes of ``tests``:
+
+- the points it **posts** to Classroom ("Points 14/22") are the sum of every test's
+  ``score`` over the sum of the runners' ``max_score``;
+- the points it **logs** in the run (its "Test runner summary" table) are the share of
+  tests whose ``status`` is ``pass``, times ``max_score``.
+
+So a test worth partial points (a suboptimal path's half credit) counts fully in one and
+not at all in the other. :func:`classroom_result` therefore emits all-or-nothing tests of
+one equal weight: each case splits into "a legal path" (the suboptimal share) and "the
+optimal length" (the rest), and a part worth k units becomes k tests. Then passed tests ×
+unit = the sum of the scores, and both totals are the grader's own score. The template
+workflow lives in ``.github/classroom/autograding.yml``.
+
+Classroom's points are advisory: a student can edit the workflow and the visible tests in
+their own repository. The grade of record is one central ``grade`` over the cloned
+repositories with the full test set (see the README's Classroom section).
 """
 
 from __future__ import annotations
@@ -14,51 +27,126 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import gcd
 from pathlib import Path
 from typing import Any
 
 import click
 
 from grader.errors import ConfigError, SubmissionsError
+from grader.reports.api_views import integration_tests
 from grader.schemacheck import validate
 
 SCHEMA = "classroom.schema.json"
 VERSION = 1
-STATUS = {"AC": "pass", "JE": "error"}
-"""Test status by verdict; every other verdict is a ``fail``."""
+MAX_TESTS = 2000
+"""More tests than this would make the reporter's log unreadable: the points are refused instead."""
+_EPS = 1e-6
 
 
-def _number(value: float) -> float | int:
+@dataclass(frozen=True)
+class Part:
+    """One all-or-nothing share of a case: ``label`` and the points it is worth."""
+
+    case: Mapping[str, Any]
+    label: str
+    amount: Fraction
+    passed: bool
+
+
+def _fraction(value: float) -> Fraction:
+    return Fraction(value).limit_denominator(10**6)
+
+
+def _parts(case: Mapping[str, Any], credit: float) -> list[Part]:
+    """A case's shares: a legal path (worth ``credit`` of it) and the optimal length (the rest).
+
+    An unsolvable case, or a credit of 0 or 1, is one share. Pass/fail come from the points
+    the case earned, so the shares always add up to the grader's own points.
+    """
+    total, earned = _fraction(case["max_points"]), float(case["points"])
+    legal = _fraction(float(case["max_points"]) * credit)
+    if case.get("solvable") is False or legal in (0, total):
+        return [Part(case, "correct answer", total, earned >= float(total) - _EPS)] if total else []
+    return [Part(case, "legal path", legal, earned >= float(legal) - _EPS),
+            Part(case, "optimal length", total - legal, earned >= float(total) - _EPS)]
+
+
+def _api_parts(submission: Mapping[str, Any]) -> list[Part]:
+    """The submission's API tests as shares: each is all or nothing already."""
+    return [Part({"case": test["name"], "verdict": "pass" if test["passed"] else "fail", "message": test["message"]},
+                 "API test", _fraction(test["max_points"]), test["passed"])
+            for test in integration_tests(submission) if test["max_points"] > 0]
+
+
+def _unit(amounts: Sequence[Fraction]) -> Fraction:
+    """The largest weight that divides every amount."""
+    numerator, denominator = 0, 1
+    for amount in amounts:
+        denominator = denominator * amount.denominator // gcd(denominator, amount.denominator)
+    for amount in amounts:
+        numerator = gcd(numerator, int(amount * denominator))
+    return Fraction(numerator, denominator)
+
+
+def _number(value: float | Fraction) -> float | int:
     """Whole points as ints, so the JSON reads ``3`` rather than ``3.0``."""
-    return int(value) if float(value).is_integer() else round(float(value), 6)
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, 6)
 
 
-def classroom_result(submission: Mapping[str, Any], cases: Sequence[str] | None = None) -> dict[str, Any]:
-    """The reporter's ``result`` object for one submission of results.json.
+def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
+                     cases: Sequence[str] | None = None) -> dict[str, Any]:
+    """The reporter's ``result`` object for one submission of results.json: equal all-or-nothing tests.
 
-    ``cases`` restricts it to those case ids (e.g. the visible ones), keeping their order
-    in the submission; ``max_score`` is then the sum of those cases' points.
+    ``cases`` restricts it to those case ids (e.g. the visible ones), in the submission's
+    order; ``max_score`` is then those cases' points. Raises ``ValueError`` when the points
+    need more than :data:`MAX_TESTS` equal tests (points with no common unit, e.g. 1 and 0.001).
     """
     wanted = None if cases is None else set(cases)
     chosen = [case for case in submission["cases"] if wanted is None or case["case"] in wanted]
+    parts = [part for case in chosen for part in _parts(case, suboptimal_credit)]
+    parts += _api_parts(submission)  # API tests are visible: they always go with the cases
+    unit = _unit([part.amount for part in parts]) if parts else Fraction(1)
+    count = sum(int(part.amount / unit) for part in parts)
+    if count > MAX_TESTS:
+        raise ValueError(f"the case points need {count} equal tests (a common unit of {float(unit):g} point), "
+                         f"more than {MAX_TESTS}: give the cases points with a larger common unit")
     tests = []
-    for case in chosen:
-        verdict = case["verdict"]
-        tests.append({
-            "name": f"{case['case']} ({verdict})",
-            "status": STATUS.get(verdict, "fail"),
-            "score": _number(case["points"]),
-            "max_score": _number(case["max_points"]),
-            "message": case.get("message", ""),
-            "line_no": 0,
-            "execution_time": f"{float(case.get('seconds') or 0):.2f}s",
-        })
+    for part in parts:
+        copies = int(part.amount / unit)
+        verdict = part.case["verdict"]
+        for copy in range(copies):
+            suffix = f" ({copy + 1} of {copies})" if copies > 1 else ""
+            tests.append({
+                "name": f"{part.case['case']} [{verdict}]: {part.label}{suffix}",
+                "status": "pass" if part.passed else "error" if verdict == "JE" else "fail",
+                "score": _number(unit) if part.passed else 0,
+                "max_score": _number(unit),
+                "message": part.case.get("message", ""),
+                "line_no": 0,
+                "execution_time": f"{float(part.case.get('seconds') or 0):.2f}s",
+            })
     statuses = {test["status"] for test in tests}
     status = "error" if "error" in statuses else "fail" if "fail" in statuses else "pass"
-    result = {"version": VERSION, "status": status,
-              "max_score": _number(sum(float(case["max_points"]) for case in chosen)), "tests": tests}
+    result = {"version": VERSION, "status": status, "max_score": _number(unit * count), "tests": tests}
     validate(result, SCHEMA, "classroom result")
     return result
+
+
+def reporter_totals(result: Mapping[str, Any]) -> tuple[float, float]:
+    """The two totals autograding-grading-reporter@v1 computes from one runner's result.
+
+    ``(logged, posted)``: the "Test Score" of its run log (passed tests / tests × max_score)
+    and the points it posts to Classroom (the sum of the tests' scores). Equal for every
+    result :func:`classroom_result` makes.
+    """
+    tests = result["tests"]
+    passed = sum(1 for test in tests if test["status"] == "pass")
+    logged = passed / len(tests) * float(result["max_score"] or 1) if tests else 0.0
+    return logged, float(sum(test["score"] for test in tests))
 
 
 def classroom_json(results: Mapping[str, Any]) -> str:
@@ -71,7 +159,13 @@ def classroom_json(results: Mapping[str, Any]) -> str:
         raise SubmissionsError(f"--format classroom reports one submission (a student's repository), but "
                                f"{len(submissions)} were graded; point it at a folder holding one, or use --only")
     visible = [case["id"] for case in results.get("cases", []) if case.get("visibility", "visible") == "visible"]
-    return json.dumps(classroom_result(submissions[0], visible), ensure_ascii=False)
+    credit = float(results.get("assignment", {}).get("suboptimal_credit", 0.5))
+    try:
+        result = classroom_result(submissions[0], credit, visible)
+    except ValueError as exc:
+        raise ConfigError(str(Path(results.get("testset_path") or ".") / "manifest.json"), "$.cases",
+                          str(exc)) from None
+    return json.dumps(result, ensure_ascii=False)
 
 
 def encode(result: Mapping[str, Any]) -> str:
@@ -95,8 +189,9 @@ def markdown_summary(result: Mapping[str, Any]) -> str:
     score = sum(float(test["score"]) for test in result["tests"])
     passed = sum(1 for test in result["tests"] if test["status"] == "pass")
     lines = [f"## N-puzzle autograding: {_number(score)} / {result['max_score']} points", "",
-             f"{passed} of {len(result['tests'])} cases passed.", "",
-             "| case | result | points | message |", "| --- | --- | ---: | --- |"]
+             f"{passed} of {len(result['tests'])} tests passed (each case is a legal-path and an optimal-length "
+             "share, in equal tests).", "",
+             "| test | result | points | message |", "| --- | --- | ---: | --- |"]
     for test in result["tests"]:
         mark = {"pass": "✅", "fail": "❌"}.get(test["status"], "⚠️")
         max_score = f" / {test['max_score']}" if "max_score" in test else ""

@@ -27,20 +27,22 @@ import tempfile
 import time
 import traceback
 import zipfile
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
+from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
+from grader.reports.api_views import integration_tests
 from grader.schemacheck import validate
-from grader.judging.verdicts import Verdict
+from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 SCHEMA = "gradescope.schema.json"
 DEFAULT_ROOT = Path("/autograder")
 SUBMISSION_ID = "submission"
-VISIBILITY = {"visible": "visible", "hidden": "after_due_date", "after_due_date": "after_due_date"}
 PACKAGES = ("solver", "grader")
 _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
 
@@ -58,31 +60,69 @@ def _build_test(build: Mapping[str, Any]) -> dict[str, Any]:
             "output": "\n".join(lines), "visibility": "visible"}
 
 
+VISIBILITY = {"visible": "visible", "hidden": "hidden", "after_due_date": "after_due_date",
+              "after_published": "after_published"}
+"""A case's visibility in manifest.json -> Gradescope's test visibility (the same words).
+
+``visible``: always shown; ``after_due_date``: shown once the due date (the late due date,
+if late submissions are allowed) has passed; ``after_published``: shown once the course
+publishes the grades; ``hidden``: never shown to students. Anything unknown is ``hidden``."""
+
+
+def _visibility(case: Mapping[str, Any], table: Mapping[str, str]) -> str:
+    return VISIBILITY.get(str(case.get("visibility") or table.get(case["case"], "visible")), "hidden")
+
+
+def _summary(cases: Sequence[Mapping[str, Any]]) -> str:
+    """The always-visible line: the visible cases' points and verdicts, and nothing of the others."""
+    score = sum(float(case["points"]) for case in cases)
+    top = sum(float(case["max_points"]) for case in cases)
+    counts = Counter(case["verdict"] for case in cases)
+    listing = ", ".join(f"{counts[v.value]} {v.value}" for v in SEVERITY if counts[v.value])
+    return (f"Visible cases: {_number(score)} / {_number(top)} points on {len(cases)} "
+            f"case{'s' * (len(cases) != 1)}" + (f" ({listing})" if listing else "") + ".")
+
+
 def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, Any]:
-    """Gradescope's results.json for the one submission in a results.json document."""
+    """Gradescope's results.json for the one submission in a results.json document.
+
+    Nothing a student sees before a case's results are released mentions that case: the
+    top-level ``output`` (always shown) counts the visible cases only, each case is a test
+    with the case's own visibility, and the grader's stdout is hidden from students. The
+    top-level ``score`` is the whole grade (hidden cases included): Gradescope's own
+    settings decide when a student sees that total.
+    """
     submissions = results["submissions"]
     if len(submissions) != 1:
         raise ValueError(f"expected exactly one submission to report to Gradescope, found {len(submissions)}")
     submission = submissions[0]
-    visibility = {str(case["id"]): case.get("visibility", "visible") for case in results.get("cases", [])}
+    table = {str(case["id"]): str(case.get("visibility", "visible")) for case in results.get("cases", [])}
     tests = [_build_test(submission.get("build") or {})]
+    shown = []
     for case in submission["cases"]:
         verdict = Verdict(case["verdict"])
-        shown = VISIBILITY.get(case.get("visibility") or visibility.get(case["case"], "visible"), "after_due_date")
-        tests.append({"name": f"{case['case']}", "score": _number(case["points"]),
+        visibility = _visibility(case, table)
+        if visibility == "visible":
+            shown.append(case)
+        tests.append({"name": str(case["case"]), "score": _number(case["points"]),
                       "max_score": _number(case["max_points"]),
                       "status": "passed" if verdict is Verdict.AC else "failed",
                       "output": f"{verdict.value}: {verdict.meaning}\n\n{case.get('message', '')}".rstrip(),
-                      "visibility": shown})
-    counts = ", ".join(f"{n} {v}" for v, n in (submission.get("counts") or {}).items())
-    hidden = sum(1 for test in tests[1:] if test["visibility"] != "visible")
-    output = (f"Score {_number(submission['score'])} / {_number(submission['max_score'])} "
-              f"on {len(submission['cases'])} cases" + (f" ({counts})" if counts else "") + "."
-              + (f" {hidden} hidden cases show their results after the due date." if hidden else ""))
+                      "visibility": visibility})
+    api = integration_tests(submission)  # API tests are visible: they always go with the visible cases
+    for test in api:
+        tests.append({"name": test["name"], "score": _number(test["points"]), "max_score": _number(test["max_points"]),
+                      "status": "passed" if test["passed"] else "failed", "output": test["message"],
+                      "visibility": "visible"})
+    output = _summary(shown)
+    if api:
+        output += f" API tests: {sum(t['passed'] for t in api)} of {len(api)} passed."
+    if len(shown) < len(submission["cases"]):
+        output += " Other cases are graded too; their results appear when the course releases them."
     if results.get("interrupted") or not submission.get("complete", True):
         output += " Grading stopped early: some cases were not graded."
     document = {"score": _number(submission["score"]), "execution_time": round(seconds, 3), "output": output,
-                "tests": tests}
+                "stdout_visibility": "hidden", "tests": tests}
     validate(document, SCHEMA, "gradescope results")
     return document
 
@@ -97,23 +137,39 @@ def failure_results(message: str, seconds: float) -> dict[str, Any]:
     return document
 
 
-def run(root: Path, jobs: int | None = None) -> dict[str, Any]:
+def size_for_container(testset_dir: Path, jobs: int | None = None, capacity: Capacity | None = None) -> Sizing:
+    """Parallel runs and memory per run for this container and the test set's assignment.
+
+    ``jobs`` (``--jobs``) caps the parallel runs; the memory per run never exceeds the assignment's.
+    """
+    from grader.testsets.assignment import find_assignment, load_assignment
+
+    memory_mb = load_assignment(find_assignment(Path(testset_dir))).limits.memory_mb
+    return size_run(capacity or read_capacity(), memory_mb, max_jobs=jobs)
+
+
+def run(root: Path, jobs: int | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Grade ``root/submission`` on ``root/source/testcases``; write and return ``root/results/results.json``.
 
-    Never raises for a grading problem: any failure becomes :func:`failure_results`.
+    The run is sized to the container (:func:`size_for_container`), and ``log`` gets one line
+    saying how (it lands in Gradescope's stdout, which students do not see). Never raises for a
+    grading problem: any failure becomes :func:`failure_results`.
     """
     from grader.pipeline import grade
 
     started = time.monotonic()
     out = root / "results" / "results.json"
+    testcases = root / "source" / "testcases"
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
+        sizing = size_for_container(testcases, jobs)
+        log(f"gradescope: {sizing.reason}")
         with tempfile.TemporaryDirectory(prefix="npuzzle-gradescope-") as temp:
             # The pipeline grades each subfolder of a folder; this one holds the submission alone.
             holder = Path(temp) / "submissions"
             holder.mkdir()
             (holder / SUBMISSION_ID).symlink_to((root / "submission").resolve(), target_is_directory=True)
-            graded = grade(holder, root / "source" / "testcases", None, jobs=jobs or os.cpu_count() or 1)
+            graded = grade(holder, testcases, None, jobs=sizing.jobs, memory_mb=sizing.memory_mb)
         document = gradescope_results(graded.to_json(), time.monotonic() - started)
     except Exception as exc:  # a grader fault must still give Gradescope a results.json
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -191,8 +247,9 @@ def gradescope_command() -> None:
 def build_command(testcases: Path | None, out: Path) -> int:
     """Write the zip to upload as a Gradescope programming assignment's autograder."""
     from grader.pipeline import default_testset
+    from grader.testsets.bundled import resolve_testset
 
-    path = build_zip(testcases or default_testset(), out)
+    path = build_zip(resolve_testset(testcases) if testcases else default_testset(), out)
     click.echo(f"wrote {path} (upload it as the assignment's autograder; Gradescope runs setup.sh once)")
     return 0
 
@@ -201,9 +258,10 @@ def build_command(testcases: Path | None, out: Path) -> int:
 @click.option("--root", type=click.Path(path_type=Path, file_okay=False),
               default=lambda: os.environ.get("AUTOGRADER_ROOT", str(DEFAULT_ROOT)),
               help="The autograder root (default: $AUTOGRADER_ROOT, else /autograder).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Parallel runs (default: one per core).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1),
+              help="At most this many parallel runs (default: as many as the container's CPU quota and memory hold).")
 def run_command(root: Path, jobs: int | None) -> int:
     """Grade ROOT/submission and write ROOT/results/results.json (what run_autograder calls)."""
-    document = run(Path(root), jobs)
+    document = run(Path(root), jobs, log=click.echo)
     click.echo(f"score {document['score']}: {document['output'].splitlines()[0]}")
     return 0

@@ -1,4 +1,4 @@
-"""grades.csv: one row per submission (id, score, max_score, verdict), then one column per case."""
+"""grades.csv: one row per submission (id, score, max_score, verdict), then one column per case and per API test."""
 
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ def csv_text(results: GradingResults) -> str:
     case_ids = [case["id"] for case in results.cases]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["id", "score", "max_score", "verdict", "complete", *case_ids])
+    api_names = list(dict.fromkeys(test.name for s in results.submissions for test in s.api))
+    writer.writerow(["id", "score", "max_score", "verdict", "complete", *case_ids, *api_names])
     for submission in results.submissions:
         by_case = {case.case: case for case in submission.cases}
         cells = [f"{by_case[c].verdict.value} {by_case[c].points:g}" if c in by_case else "" for c in case_ids]
+        by_test = {test.name: test for test in submission.api}
+        cells += [f"{'pass' if by_test[n].passed else 'fail'} {by_test[n].points:.4g}" if n in by_test else ""
+                  for n in api_names]
         verdict = submission.verdict.value if submission.verdict else ""
         writer.writerow([submission.id, f"{submission.score:g}", f"{submission.max_score:g}", verdict,
                          "yes" if submission.complete else "no", *cells])

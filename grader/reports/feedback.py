@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from grader.reports.api_views import feedback_lines
 from grader.reports.results import GradingResults, SubmissionResult
 from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
@@ -38,6 +39,7 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
             lines.append("      (hidden case: details are not shown)")
         else:
             lines.append(_indent(case.message, 6))
+    lines += feedback_lines(submission.api)
     legend = sorted({case.verdict for case in submission.cases}, key=SEVERITY.index)
     if legend:
         lines += ["", "Verdicts:"] + [f"  {v.value:>3}  {v.meaning}" for v in legend]

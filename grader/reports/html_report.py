@@ -23,25 +23,49 @@ from typing import Any
 
 import click
 
-from solver.board import Board, Move
+from grader.reports.api_views import html_section
+from solver.board import Board
 from solver.fileio import write_atomic
 
 MAX_REPLAY_BOARDS = 2_000
 """A runaway output is replayed up to here; the rest is summed up."""
 
-LETTER = {Move.UP: "U", Move.DOWN: "D", Move.LEFT: "L", Move.RIGHT: "R"}
 VERDICT_ORDER = ("AC", "SUB", "WA", "PE", "TLE", "MLE", "RTE", "CE", "NO", "JE")
 HISTOGRAM_BINS = 10
 TEMPLATE = Path(__file__).resolve().parent / "templates" / "report.html"
 
 
-def _board(tiles: Sequence[int] | None) -> Board | None:
-    if not tiles:
-        return None
+def _valid(tiles: Sequence[int]) -> tuple[int, ...] | None:
+    """``tiles`` as a tuple if they are an N×N board (each of 0..N²-1 once, N ≥ 2), else ``None``."""
     try:
-        return Board.from_tiles(tiles)
+        board = Board.from_tiles(tiles)
+    except (ValueError, TypeError):
+        return None
+    return board.tiles
+
+
+def _step(before: tuple[int, ...], after: Sequence[int], n: int) -> str | None:
+    """The letter of the blank's move from ``before`` to ``after`` (a valid board), or ``None`` when
+    ``after`` is not one legal move away. Cheap: one swap and one list comparison."""
+    if len(after) != len(before):
+        return None
+    blank = before.index(0)
+    try:
+        target = after.index(0)
     except ValueError:
         return None
+    delta = target - blank
+    if delta == -n:
+        letter = "U"
+    elif delta == n:
+        letter = "D"
+    elif delta in (-1, 1) and blank // n == target // n:  # not across a row end
+        letter = "L" if delta == -1 else "R"
+    else:
+        return None
+    expected = list(before)
+    expected[blank], expected[target] = expected[target], 0
+    return letter if expected == list(after) else None
 
 
 def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
@@ -50,6 +74,7 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     ``illegal`` is the index of the first board that is not one legal move after the
     board before it (0 when the first board is not the case's input), or ``None``;
     ``repeat`` is ``[i, j]`` when board ``i`` is the first to repeat an earlier board ``j``.
+    ``None`` when the path is empty or holds a board that is not an N×N board of one size.
 
     >>> r = replay([[1, 2, 0, 3], [1, 2, 3, 0], [0, 2, 3, 1]], [1, 2, 0, 3])
     >>> r["steps"], r["jumps"], r["illegal"]
@@ -57,33 +82,60 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     """
     if not path:
         return None
-    boards = [_board(tiles) for tiles in path[:MAX_REPLAY_BOARDS]]
-    if any(board is None for board in boards) or len({board.n for board in boards}) != 1:
+    shown = path[:MAX_REPLAY_BOARDS]
+    first = _valid(shown[0])
+    if first is None:
         return None
-    expected = _board(start)
-    illegal: int | None = 0 if expected is not None and expected != boards[0] else None
+    n = int(round(len(first) ** 0.5))
+    expected = _valid(start) if start else None
+    illegal: int | None = 0 if expected is not None and expected != first else None
     steps, jumps = [], {}
-    seen = {boards[0].tiles: 0}
+    seen = {first: 0}
     repeat: list[int] | None = None
-    for index in range(1, len(boards)):
-        if repeat is None and boards[index].tiles in seen:
-            repeat = [index, seen[boards[index].tiles]]
-        seen.setdefault(boards[index].tiles, index)
-        move = boards[index - 1].move_to(boards[index])
-        if move is None:
+    previous = first
+    for index in range(1, len(shown)):
+        raw = shown[index]
+        letter = _step(previous, raw, n)
+        if letter is None:
+            board = _valid(raw)
+            if board is None or len(board) != len(first):
+                return None
             steps.append("*")
-            jumps[str(index)] = list(boards[index].tiles)
+            jumps[str(index)] = list(board)
             if illegal is None:
                 illegal = index
         else:
-            steps.append(LETTER[move])
-    return {"n": boards[0].n, "first": list(boards[0].tiles), "steps": "".join(steps), "jumps": jumps,
-            "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(boards)}
+            board = tuple(raw)
+            steps.append(letter)
+        if repeat is None and board in seen:
+            repeat = [index, seen[board]]
+        seen.setdefault(board, index)
+        previous = board
+    return {"n": n, "first": list(first), "steps": "".join(steps), "jumps": jumps,
+            "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(shown)}
 
 
 def _case_inputs(results: Mapping[str, Any]) -> dict[str, list[int] | None]:
     """Each case's input board (row-major tiles), from results.json's top-level ``cases``."""
     return {str(case["id"]): case.get("board") for case in results.get("cases", [])}
+
+
+def _compact(full: dict[str, Any] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
+    """A replay as the page carries it: what the page can rebuild (the size, a first board equal to
+    the case's input, no jumps, no illegal step) is left out."""
+    if full is None:
+        return None
+    compact = {"steps": full["steps"], "boards": full["boards"]}
+    if start is None or list(start) != full["first"]:
+        compact["first"] = full["first"]
+    for key in ("jumps", "illegal", "repeat"):
+        if full[key]:
+            compact[key] = full[key]
+    if full["illegal"] == 0:
+        compact["illegal"] = 0
+    if full["shown"] != full["boards"]:
+        compact["shown"] = full["shown"]
+    return compact
 
 
 def _goal(n: Any, blank_first: bool) -> list[int] | None:
@@ -92,26 +144,37 @@ def _goal(n: Any, blank_first: bool) -> list[int] | None:
 
 
 def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
-    """Everything the page's script needs, as JSON-ready data."""
+    """Everything the page's script needs, as compact JSON-ready data.
+
+    ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
+    ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
+    each distinct text appears once (hundreds of students share a few dozen messages).
+    """
     inputs = _case_inputs(results)
-    submissions = []
-    for submission in results["submissions"]:
-        cases = {}
-        for case in submission["cases"]:
-            cid = str(case["case"])
-            cases[cid] = {"verdict": case["verdict"], "points": case["points"], "max_points": case["max_points"],
-                          "message": case.get("message", ""), "seconds": case.get("seconds"),
-                          "moves": case.get("moves"), "optimal": case.get("optimal_moves"),
-                          "replay": replay(case.get("path"), inputs.get(cid))}
-        submissions.append({"id": submission["id"], "score": submission["score"],
-                            "max_score": submission["max_score"], "cases": cases})
     blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
     cases = [{"id": str(case["id"]), "n": case.get("n"), "optimal": case.get("optimal_moves"),
               "solvable": case.get("solvable", True), "points": case.get("points"),
               "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"])),
               "goal": _goal(case.get("n"), blank_first)}
              for case in results.get("cases", [])]
-    return {"testset": results.get("testset", ""), "cases": cases, "submissions": submissions}
+    order = {case["id"]: index for index, case in enumerate(cases)}
+    messages: dict[str, int] = {}
+    submissions = []
+    for submission in results["submissions"]:
+        cells: list[list[Any] | None] = [None] * len(cases)
+        for case in submission["cases"]:
+            cid = str(case["case"])
+            if cid not in order:
+                continue
+            start = inputs.get(cid)
+            text = case.get("message", "")
+            cells[order[cid]] = [case["verdict"], case["points"], messages.setdefault(text, len(messages)),
+                                 case.get("seconds"), case.get("moves"),
+                                 _compact(replay(case.get("path"), start), start)]
+        submissions.append({"id": submission["id"], "score": submission["score"],
+                            "max_score": submission["max_score"], "cells": cells})
+    return {"testset": results.get("testset", ""), "cases": cases, "messages": list(messages),
+            "submissions": submissions}
 
 
 def _fmt(value: float | int | None) -> str:
@@ -159,29 +222,20 @@ def histogram_svg(percents: Sequence[float], bins: int = HISTOGRAM_BINS) -> str:
 
 
 def _matrix(data: Mapping[str, Any]) -> str:
+    """The matrix's frame: the filters and the header row. The page's script adds one row per
+    submission from the data (the file stays small; 280 students × 41 cases is 11,480 cells)."""
     esc = html.escape
     head = "".join(f'<th class="case" title="{esc(c["id"])}: {esc(c["visibility"])}, optimum '
                    f'{_fmt(c["optimal"]) if c["solvable"] else "unsolvable"}, {_fmt(c["points"])} pt">'
                    f'<span>{esc(c["id"])}</span></th>' for c in data["cases"])
-    rows = []
-    for s_index, sub in enumerate(data["submissions"]):
-        pct = _percent(sub["score"], sub["max_score"])
-        cells = []
-        for c_index, case in enumerate(data["cases"]):
-            result = sub["cases"].get(case["id"])
-            if result is None:
-                cells.append('<td class="v none">·</td>')
-                continue
-            verdict = result["verdict"]
-            title = f'{sub["id"]} / {case["id"]}: {verdict}, {_fmt(result["points"])}/{_fmt(result["max_points"])}'
-            cells.append(f'<td class="v {esc(verdict)}"><button type="button" data-sub="{s_index}" '
-                         f'data-case="{c_index}" title="{esc(title)}">{esc(verdict)}</button></td>')
-        rows.append(f'<tr><th class="sid" scope="row">{esc(str(sub["id"]))}</th>'
-                    f'<td class="num">{_fmt(sub["score"])}</td><td class="num">{_fmt(sub["max_score"])}</td>'
-                    f'<td class="num"><span class="pct" style="--pct:{pct:.1f}%">{pct:.0f}%</span></td>'
-                    f'{"".join(cells)}</tr>')
-    return (f'<table class="matrix" id="matrix"><thead><tr><th>submission</th><th>score</th><th>max</th><th>%</th>'
-            f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    options = "".join(f'<option value="{v}">{v}</option>' for v in VERDICT_ORDER)
+    return (f'<div class="filters"><label>Find <input type="search" id="filter" placeholder="submission id" '
+            f'autocomplete="off"></label> <label>with a case judged <select id="verdict-filter">'
+            f'<option value="">any verdict</option>{options}</select></label> '
+            f'<span class="hint" id="filter-count"></span></div>'
+            f'<div class="scroll"><table class="matrix" id="matrix"><thead><tr><th class="sid">submission</th>'
+            f'<th class="num score">score</th><th class="num max">max</th><th class="num pctc">%</th>{head}</tr>'
+            f'</thead><tbody></tbody></table></div>')
 
 
 def _legend() -> str:
@@ -204,7 +258,8 @@ def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -
                f'median {median:.1f}%</p>')
     body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
             f'<section class="panel"><h2>Submissions × cases</h2>'
-            f'<p class="hint">Pick a cell to replay that path.</p><div class="scroll">{_matrix(data)}</div></section>'
+            f'<p class="hint">Pick a cell to replay that path.</p>{_matrix(data)}</section>'
+            f'{html_section(results)}'
             f'<section class="top"><div class="panel"><h2>Score histogram</h2>{histogram_svg(percents)}</div>'
             f'<div class="panel"><h2>Verdicts</h2>{_legend()}</div></section>')
     # "<" escaped so no string in the data can close the script element.

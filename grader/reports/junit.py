@@ -1,8 +1,8 @@
 """JUnit XML, one file per submission, for CI dashboards (GitLab, Jenkins, GitHub test reporters).
 
-Each case is a ``<testcase>``: ``AC`` passes, ``JE`` (a grader fault) is an ``<error>``,
-and every other verdict is a ``<failure>`` whose ``type`` is the verdict and whose text
-is the case's message. The build, when results.json records one, is a testcase too, so
+Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``AC`` passes,
+``JE`` (a grader fault) is an ``<error>``, and every other verdict is a ``<failure>`` whose
+``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a testcase too, so
 a compile error shows as such rather than as every case failing for no visible reason.
 """
 
@@ -61,6 +61,12 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
                       value=f"{case['points']}/{case['max_points']}")
         failures += verdict not in ("AC", "JE")
         errors += verdict == "JE"
+    for test in submission.get("api", ()):  # the API tests (grader/apitests): a failure is the student's
+        element = _testcase(suite, f"{classname}.api.{test['group']}", str(test["name"]), 0.0,
+                            None if test["passed"] else "FAIL", str(test.get("message") or ""))
+        ET.SubElement(ET.SubElement(element, "properties"), "property", name="points",
+                      value=f"{test['points']}/{test['max_points']}")
+        failures += not test["passed"]
     suite.set("tests", str(len(suite.findall("testcase"))))
     suite.set("failures", str(failures))
     suite.set("errors", str(errors))

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from grader.judging.apiresult import ApiResult
 from grader.judging.scoring import total
 from grader.judging.verdicts import SEVERITY, Verdict, worst
 
@@ -57,7 +58,11 @@ class CaseResult:
 
 @dataclass(frozen=True)
 class SubmissionResult:
-    """One submission: its build and every case graded so far (``complete`` false after Ctrl-C)."""
+    """One submission: its build and every case graded so far (``complete`` false after Ctrl-C).
+
+    ``api`` holds its API tests (:mod:`grader.apitests`) when the assignment has an ``[api]``
+    part; their points count in :attr:`score`, and ``max_score`` includes the part's.
+    """
 
     id: str
     language: str
@@ -66,10 +71,15 @@ class SubmissionResult:
     max_score: float
     complete: bool = True
     source: str = ""
+    api: tuple[ApiResult, ...] = ()
 
     @property
     def score(self) -> float:
-        return total(case.points for case in self.cases)
+        return total([*(case.points for case in self.cases), *(test.points for test in self.api)])
+
+    @property
+    def api_passed(self) -> int:
+        return sum(1 for test in self.api if test.passed)
 
     @property
     def verdict(self) -> Verdict | None:
@@ -85,7 +95,8 @@ class SubmissionResult:
         return {"id": self.id, "score": self.score, "max_score": self.max_score,
                 "verdict": self.verdict.value if self.verdict else None, "counts": self.counts(),
                 "complete": self.complete, "language": self.language, "source": self.source,
-                "build": self.build, "cases": [case.to_json() for case in self.cases]}
+                "build": self.build, "cases": [case.to_json() for case in self.cases],
+                **({"api": [test.to_json() for test in self.api]} if self.api else {})}
 
 
 @dataclass(frozen=True)
@@ -99,13 +110,16 @@ class GradingResults:
     interrupted: bool = False
     strict: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    api_points: float = 0.0
+    """The API part's points (0 without an ``[api]`` part); :attr:`max_score` includes them."""
 
     @property
     def max_score(self) -> float:
-        return total(case["points"] for case in self.cases)
+        return total([*(case["points"] for case in self.cases), self.api_points])
 
     def to_json(self) -> dict[str, Any]:
         return {"format_version": FORMAT_VERSION, "testset": self.testset, "testset_path": self.testset_path,
                 "interrupted": self.interrupted, "strict": self.strict, "isolation": list(self.isolation),
                 "assignment": self.assignment, "cases": list(self.cases), "max_score": self.max_score,
-                "submissions": [submission.to_json() for submission in self.submissions], **self.extra}
+                "submissions": [submission.to_json() for submission in self.submissions],
+                **({"api_points": self.api_points} if self.api_points else {}), **self.extra}

@@ -6,13 +6,15 @@ import textwrap
 
 from tabulate import tabulate
 
+from grader.reports.api_views import api_cell
 from grader.reports.results import GradingResults
 from grader.judging.verdicts import SEVERITY
 
 
 def summary_table(results: GradingResults) -> str:
     present = [v for v in SEVERITY if any(s.counts().get(v.value) for s in results.submissions)]
-    headers = ["submission", "score", "verdict", *[v.value for v in present]]
+    with_api = any(s.api for s in results.submissions)
+    headers = ["submission", "score", "verdict", *[v.value for v in present], *(["api"] if with_api else [])]
     rows = []
     for submission in results.submissions:
         counts = submission.counts()
@@ -20,7 +22,7 @@ def summary_table(results: GradingResults) -> str:
         if not submission.complete:
             verdict += " (partial)"
         rows.append([submission.id, f"{submission.score:g}/{submission.max_score:g}", verdict,
-                     *[counts.get(v.value, "") for v in present]])
+                     *[counts.get(v.value, "") for v in present], *([api_cell(submission.api)] if with_api else [])])
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from grader.errors import ConfigError
 from grader.schemacheck import validate
+from grader.testsets.apiconfig import ApiConfig, api_from_dict
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
 
 if sys.version_info >= (3, 11):
@@ -123,6 +124,7 @@ class Assignment:
     java: JavaConfig = field(default_factory=JavaConfig)
     python: PythonConfig = field(default_factory=PythonConfig)
     command: CommandConfig | None = None
+    api: ApiConfig | None = None
 
     @property
     def answer_in_file(self) -> bool:
@@ -137,7 +139,8 @@ class Assignment:
                 "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
                 "goal": "blank-first" if self.blank_first else "blank-last",
                 "unsolvable_wordings": list(self.unsolvable_wordings),
-                **self._moves_json()}
+                **self._moves_json(),
+                **({"api": self.api.to_json()} if self.api is not None else {})}
 
     def _moves_json(self) -> dict[str, Any]:
         """The output settings beyond the defaults (so results of a boards assignment stay as they were)."""
@@ -227,6 +230,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             run=_argv(python.get("run")),
             packages=tuple(python.get("packages", ()))),
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
+        api=api_from_dict(data.get("api")),
     )
 
 

@@ -13,13 +13,10 @@ from pathlib import Path
 
 import click
 
-from grader.errors import EXIT_CODES, TestsetInvalid
+from grader.errors import ConfigError, TestsetInvalid
 from grader.testsets.model import GOALS, MANIFEST, VISIBILITIES, goal_name
 from grader.testsets.certify import STYLES
-from solver.clikit import exit_codes_epilog
-
-EPILOG = exit_codes_epilog({code: text for code, text in EXIT_CODES.items() if code in (0, 1, 2, 3, 4, 6, 8, 130)})
-
+from solver.clikit import ProgressLines
 
 OTHER_GROUPS = ("random_3x3", "buckets", "two_by_two", "unsolvable_sizes", "solved_sizes", "corners", "hardest")
 """generate's options for the groups other than the deep 4x4 boards (refused with --deep-only)."""
@@ -46,12 +43,12 @@ def _range(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int,
     return int(match[1]), int(match[2])
 
 
-@click.group("testcases", epilog=EPILOG)
+@click.group("testcases")
 def testcases() -> None:
     """Make, import and check test sets whose every answer the reference solver certified."""
 
 
-@testcases.command("generate", epilog=EPILOG)
+@testcases.command("generate")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--seed", required=True, help="Any text; the same seed and options give the same files.")
 @click.option("--style", type=click.Choice(STYLES), default="plain", show_default=True,
@@ -130,7 +127,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
     return 0
 
 
-@testcases.command("import", epilog=EPILOG)
+@testcases.command("import")
 @click.argument("source_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
               help="The set folder to create (or, with --append, to add to).")
@@ -195,7 +192,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     return 0
 
 
-@testcases.command("validate", epilog=EPILOG)
+@testcases.command("validate")
 @click.argument("set_dir", type=click.Path(path_type=Path))
 @click.option("-v", "--verbose", is_flag=True, help="A line per case as it is re-derived (on stderr).")
 def validate_command(set_dir: Path, verbose: bool) -> int:
@@ -206,7 +203,19 @@ def validate_command(set_dir: Path, verbose: bool) -> int:
     """
     from grader.testsets.validate import validate_testset
 
-    report = validate_testset(set_dir, progress=_echo_err if verbose else (lambda m: None))
+    total = _case_count(set_dir)
+    with ProgressLines("validating", "cases") as lines:
+        checked = 0
+        lines.update(0, total)
+
+        def progress(message: str) -> None:  # one message per case re-derived
+            nonlocal checked
+            checked += 1
+            lines.update(checked)
+            if verbose:
+                _echo_err(message)
+
+        report = validate_testset(set_dir, progress=progress)
     for problem in report.problems:
         click.echo(problem)
     if report.problems:
@@ -215,6 +224,39 @@ def validate_command(set_dir: Path, verbose: bool) -> int:
     click.echo(f"{set_dir}: OK, {report.cases} cases, every answer re-derived by the reference solver "
                f"in {report.seconds:.1f} s{slowest}")
     return 0
+
+
+@testcases.command("export")
+@click.argument("set_dir", type=click.Path(path_type=Path))
+@click.option("--visible", "visible_only", is_flag=True, required=True,
+              help="Keep only the visible cases (required: the one kind of export).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), required=True, help="Folder to write.")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def export_command(set_dir: Path, visible_only: bool, out_dir: Path, force: bool) -> int:
+    """Copy a test set with only its visible cases, e.g. for a GitHub Classroom template repository.
+
+    Hidden cases' inputs (and any board file no visible case uses) are left out; the set's other
+    files (assignment.toml, libraries, drivers) are kept.
+    """
+    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.export import export_visible
+
+    exported = export_visible(resolve_testset(set_dir), out_dir, force)
+    click.echo(f"wrote {exported.folder}: {exported.kept} visible cases; left out {len(exported.left_out)} "
+               "cases that are not visible")
+    return 0
+
+
+def _case_count(set_dir: Path) -> int | None:
+    """How many cases the set's manifest lists, for progress lines (None when it cannot be read)."""
+    from grader.testsets.model import MANIFEST, read_manifest_json
+
+    manifest = set_dir / MANIFEST if set_dir.is_dir() else set_dir
+    try:
+        cases = read_manifest_json(manifest).get("cases")
+    except (ConfigError, AttributeError):
+        return None
+    return len(cases) if isinstance(cases, list) else None
 
 
 def _safe_name(out_dir: Path) -> str:

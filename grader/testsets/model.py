@@ -23,7 +23,7 @@ from grader.schemacheck import load_schema
 
 MANIFEST = "manifest.json"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "manifest.schema.json"
-VISIBILITIES = ("visible", "hidden", "after_due_date")
+VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 FORMAT_VERSION = 1
 GOALS = ("blank-last", "blank-first")
 """Where the blank sits in the goal a set's answers were certified for; the first is the default."""

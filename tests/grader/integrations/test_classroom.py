@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from grader.integrations.classroom import classroom_result, decode, encode, markdown_summary
+from grader.integrations.classroom import classroom_result, decode, encode, markdown_summary, reporter_totals
+from grader.judging.scoring import case_points
+from grader.judging.verdicts import Verdict
 from grader.cli import entry
 from grader.schemacheck import schema_problems
 from tests.grader.sampleclass import SUBMISSIONS, TESTSET, Graded
@@ -25,20 +30,78 @@ def _submission(graded: Graded, sid: str) -> dict:
     return next(s for s in graded.document["submissions"] if s["id"] == sid)
 
 
-def test_partial_points_survive_case_by_case(graded: Graded) -> None:
-    result = classroom_result(_submission(graded, "suboptimal"))
+def test_partial_points_survive_as_equal_all_or_nothing_tests(graded: Graded) -> None:
+    result = classroom_result(_submission(graded, "suboptimal"), 0.5)
     assert [(t["name"], t["status"], t["score"], t["max_score"]) for t in result["tests"]] == [
-        ("small-2x2 (AC)", "pass", 1, 1), ("easy-3x3 (SUB)", "fail", 1, 2), ("mid-3x3 (SUB)", "fail", 1, 2),
-        ("unsolvable-3x3 (AC)", "pass", 1, 1)]
-    # The reporter adds up tests[].score against max_score: that must be the grader's own score.
-    assert sum(t["score"] for t in result["tests"]) == 4 and result["max_score"] == 6
-    assert result["status"] == "fail" and schema_problems(result, "classroom.schema.json") == []
+        ("small-2x2 [AC]: legal path", "pass", 0.5, 0.5), ("small-2x2 [AC]: optimal length", "pass", 0.5, 0.5),
+        ("easy-3x3 [SUB]: legal path (1 of 2)", "pass", 0.5, 0.5),
+        ("easy-3x3 [SUB]: legal path (2 of 2)", "pass", 0.5, 0.5),
+        ("easy-3x3 [SUB]: optimal length (1 of 2)", "fail", 0, 0.5),
+        ("easy-3x3 [SUB]: optimal length (2 of 2)", "fail", 0, 0.5),
+        ("mid-3x3 [SUB]: legal path (1 of 2)", "pass", 0.5, 0.5),
+        ("mid-3x3 [SUB]: legal path (2 of 2)", "pass", 0.5, 0.5),
+        ("mid-3x3 [SUB]: optimal length (1 of 2)", "fail", 0, 0.5),
+        ("mid-3x3 [SUB]: optimal length (2 of 2)", "fail", 0, 0.5),
+        ("unsolvable-3x3 [AC]: correct answer (1 of 2)", "pass", 0.5, 0.5),
+        ("unsolvable-3x3 [AC]: correct answer (2 of 2)", "pass", 0.5, 0.5)]
+    assert result["max_score"] == 6 and result["status"] == "fail"
+    # The reporter logs passed/tests x max_score and posts the sum of the scores: both are the grade.
+    assert reporter_totals(result) == (4.0, 4.0) == (_submission(graded, "suboptimal")["score"],) * 2
+    assert schema_problems(result, "classroom.schema.json") == []
+
+
+@pytest.mark.parametrize("sid", ["correct", "suboptimal", "illegal-move", "compile-error"])
+def test_the_reporter_logs_what_it_posts_for_every_sample(graded: Graded, sid: str) -> None:
+    submission = _submission(graded, sid)
+    logged, posted = reporter_totals(classroom_result(submission, 0.5))
+    assert logged == posted == submission["score"]
+
+
+_CASE = st.fixed_dictionaries({
+    "points": st.sampled_from([0.5, 1, 2, 3, 5, 0.25]),
+    "verdict": st.sampled_from(["AC", "SUB", "WA", "TLE", "JE"]),
+    "solvable": st.booleans()})
+
+
+@given(cases=st.lists(_CASE, min_size=1, max_size=12), credit=st.sampled_from([0, 0.25, 0.5, 0.75, 1]))
+def test_logged_and_posted_totals_agree_whatever_the_points(cases: list[dict], credit: float) -> None:
+    rows = []
+    for index, case in enumerate(cases):
+        verdict = case["verdict"] if case["solvable"] or case["verdict"] != "SUB" else "AC"
+        earned = case_points(Verdict(verdict), case["points"], credit)
+        rows.append({"case": f"c{index}", "verdict": verdict, "points": earned, "max_points": case["points"],
+                     "solvable": case["solvable"], "message": ""})
+    result = classroom_result({"cases": rows}, credit)
+    logged, posted = reporter_totals(result)
+    assert logged == pytest.approx(posted) and posted == pytest.approx(sum(r["points"] for r in rows))
+    assert float(result["max_score"]) == pytest.approx(sum(r["max_points"] for r in rows))
+    assert len({t["max_score"] for t in result["tests"]}) == 1
+    assert all(t["score"] in (0, t["max_score"]) for t in result["tests"])
 
 
 def test_visible_cases_only_and_encoding_round_trip(graded: Graded) -> None:
-    result = classroom_result(_submission(graded, "correct"), ["small-2x2", "easy-3x3"])
+    result = classroom_result(_submission(graded, "correct"), 0.5, ["small-2x2", "easy-3x3"])
     assert result["status"] == "pass" and result["max_score"] == 3
     assert decode(encode(result)) == result
+
+
+def test_the_real_reporter_logs_what_it_posts(graded: Graded, tmp_path: Path) -> None:
+    """Runs classroom-resources/autograding-grading-reporter itself when a checkout of it (with its node
+    modules installed) is named by NPUZZLE_CLASSROOM_REPORTER; it is not on the npm registry."""
+    checkout = os.environ.get("NPUZZLE_CLASSROOM_REPORTER")
+    if not checkout:
+        pytest.skip("NPUZZLE_CLASSROOM_REPORTER does not name a checkout of the reporter action")
+    node = shutil.which("node") or pytest.skip("node is not installed")
+    for sid in ("suboptimal", "illegal-move"):
+        result = classroom_result(_submission(graded, sid), 0.5)
+        done = subprocess.run([node, str(Path(checkout) / "src" / "main.js")], capture_output=True, text=True,
+                              timeout=60, env={"PATH": os.environ["PATH"], "INPUT_RUNNERS": "npuzzle",
+                                               "NPUZZLE_RESULTS": encode(result)})
+        log = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout)
+        table = re.search(r"│ npuzzle\s*│ ([0-9.]+)\s*│ ([0-9.]+)", log)
+        posted = re.search(r"Total points: ([0-9.]+)/([0-9.]+)", log)
+        assert table and posted, log
+        assert float(table.group(1)) == float(posted.group(1)) == _submission(graded, sid)["score"]
 
 
 def test_format_classroom_needs_exactly_one_submission(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -51,10 +114,11 @@ def test_format_classroom_needs_exactly_one_submission(capsys: pytest.CaptureFix
 
 
 def test_summary_lists_every_case(graded: Graded) -> None:
-    text = markdown_summary(classroom_result(_submission(graded, "illegal-move")))
+    text = markdown_summary(classroom_result(_submission(graded, "illegal-move"), 0.5))
     assert text.startswith("## N-puzzle autograding: 1 / 6 points\n")
-    assert "| easy-3x3 (WA) | ❌ fail | 0 / 2 | output.txt:7: step 1 (boards on lines 2 and 7): not a legal move" in text
-    assert text.count("\n| ") == 6  # the header, its rule and four cases
+    assert "| easy-3x3 [WA]: legal path (1 of 2) | ❌ fail | 0 / 0.5 | output.txt:7: step 1 (boards on lines 2 and " \
+           "7): not a legal move" in text
+    assert text.count("\n| ") == 14  # the header, its rule and twelve tests
 
 
 # --------------------------------------------------------------------------- the template workflow
@@ -88,7 +152,9 @@ def _run_steps(repo: Path, temp: Path) -> tuple[Path, Path]:
     output, summary = temp / "github_output", temp / "step_summary"
     output.touch()
     summary.touch()
+    # PYTHONPATH: the installed `grade` script runs this checkout's code, not whatever an editable install points at.
     env = {"PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "HOME": str(temp),
+           "PYTHONPATH": str(REPO),
            "GITHUB_WORKSPACE": str(repo), "GITHUB_REPOSITORY": "puzzle-course/astar-alice",
            "GITHUB_OUTPUT": str(output), "GITHUB_STEP_SUMMARY": str(summary), "RUNNER_TEMP": str(temp),
            **{k: str(v) for k, v in workflow["env"].items()}}
@@ -106,12 +172,7 @@ def test_workflow_steps_grade_a_student_repo(tmp_path: Path) -> None:
     # A student's repository: their code at the root, the visible cases in testcases/.
     repo = tmp_path / "astar-alice"
     shutil.copytree(SUBMISSIONS / "suboptimal", repo)
-    manifest = json.loads((TESTSET / "manifest.json").read_text())
-    manifest["cases"] = [case for case in manifest["cases"] if case["visibility"] == "visible"]
-    (repo / "testcases").mkdir()
-    (repo / "testcases" / "manifest.json").write_text(json.dumps(manifest))
-    for case in manifest["cases"]:
-        shutil.copy(TESTSET / case["input"], repo / "testcases" / case["input"])
+    assert entry(["testcases", "export", str(TESTSET), "--visible", "--out", str(repo / "testcases")]) == 0
     temp = tmp_path / "runner-temp"
     temp.mkdir()
 
@@ -121,11 +182,14 @@ def test_workflow_steps_grade_a_student_repo(tmp_path: Path) -> None:
     assert len(lines) == 1 and lines[0].startswith("result=")
     result = decode(lines[0].removeprefix("result="))
     assert schema_problems(result, "classroom.schema.json") == []
-    assert [(t["name"], t["score"]) for t in result["tests"]] == [("small-2x2 (AC)", 1), ("easy-3x3 (SUB)", 1)]
-    assert sum(t["score"] for t in result["tests"]) == 2 and result["max_score"] == 3
+    assert [(t["name"], t["score"]) for t in result["tests"]] == [
+        ("small-2x2 [AC]: legal path", 0.5), ("small-2x2 [AC]: optimal length", 0.5),
+        ("easy-3x3 [SUB]: legal path (1 of 2)", 0.5), ("easy-3x3 [SUB]: legal path (2 of 2)", 0.5),
+        ("easy-3x3 [SUB]: optimal length (1 of 2)", 0), ("easy-3x3 [SUB]: optimal length (2 of 2)", 0)]
+    assert reporter_totals(result) == (2, 2) and result["max_score"] == 3
     text = summary.read_text()
     assert text.startswith("## N-puzzle autograding: 2 / 3 points")
-    assert "| easy-3x3 (SUB) | ❌ fail | 1 / 2 | output.txt:1: a legal path to the goal, but it takes 14 moves; the shortest takes 2 |" \
-        in text
+    assert "| easy-3x3 [SUB]: optimal length (1 of 2) | ❌ fail | 0 / 0.5 | output.txt:1: a legal path to the goal, " \
+           "but it takes 14 moves; the shortest takes 2 |" in text
     results = json.loads((temp / "npuzzle-results" / "results.json").read_text())
     assert [s["id"] for s in results["submissions"]] == ["astar-alice"]

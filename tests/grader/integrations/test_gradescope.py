@@ -39,7 +39,7 @@ def test_setup_script_installs_python_a_jdk_and_the_project(autograder_zip: Path
     with zipfile.ZipFile(autograder_zip) as archive:
         setup = archive.read("setup.sh").decode()
         pyproject = archive.read("project/pyproject.toml").decode()
-    assert "default-jdk-headless" in setup and "python3-venv" in setup and '"$source_dir/project"' in setup
+    assert "openjdk-17-jdk-headless" in setup and "default-jdk" not in setup and "python3-venv" in setup and '"$source_dir/project"' in setup
     assert subprocess.run(["bash", "-n"], input=setup, text=True).returncode == 0
     assert 'grade = "grader.cli:entry"' in pyproject and '"click' in pyproject and "pytest" not in pyproject
 
@@ -74,9 +74,10 @@ def test_correct_submission_scores_full_marks(tmp_path: Path, autograder_zip: Pa
     tests = [(t["name"], t["score"], t["max_score"], t["status"], t["visibility"]) for t in results["tests"]]
     assert tests == [("Build (compile check)", 0, 0, "passed", "visible"),
                      ("small-2x2", 1, 1, "passed", "visible"), ("easy-3x3", 2, 2, "passed", "visible"),
-                     ("mid-3x3", 2, 2, "passed", "after_due_date"),
-                     ("unsolvable-3x3", 1, 1, "passed", "after_due_date")]
-    assert results["output"].startswith("Score 6 / 6 on 4 cases (4 AC).")
+                     ("mid-3x3", 2, 2, "passed", "hidden"),
+                     ("unsolvable-3x3", 1, 1, "passed", "hidden")]
+    assert results["output"].startswith("Visible cases: 3 / 3 points on 2 cases (2 AC). Other cases are graded too")
+    assert results["stdout_visibility"] == "hidden"
     assert results["execution_time"] >= 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -35,12 +36,41 @@ def test_page_loads_nothing_from_outside(graded: Graded) -> None:
     assert not re.search(r"url\(|@import", page)
 
 
-def test_matrix_has_a_cell_per_submission_and_case(graded: Graded) -> None:
-    parser = _Tags()
-    parser.feed((graded.out_dir / "report.html").read_text(encoding="utf-8"))
-    cells = [a for t, a in parser.tags if t == "button" and "data-sub" in a]
-    assert len(cells) == 4 * 4
-    assert re.search(r"compile-error / easy-3x3: CE, 0/2", " ".join(a["title"] for a in cells))
+def _payload(page: str) -> dict:
+    match = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)
+    return json.loads(match.group(1))
+
+
+def test_the_data_has_a_cell_per_submission_and_case(graded: Graded) -> None:
+    data = _payload((graded.out_dir / "report.html").read_text(encoding="utf-8"))
+    assert [len(s["cells"]) for s in data["submissions"]] == [4] * 4
+    cells = {(s["id"], data["cases"][k]["id"]): cell for s in data["submissions"] for k, cell in enumerate(s["cells"])}
+    verdict, points, message, *_ = cells[("compile-error", "easy-3x3")]
+    assert (verdict, points) == ("CE", 0) and data["messages"][message].startswith("main.py:3: SyntaxError")
+    assert len(data["messages"]) == len(set(data["messages"]))  # each text once
+
+
+def test_compact_replays_rebuild_the_printed_path(graded: Graded) -> None:
+    """What the page's decoder does, in Python: the compact replay gives back every printed board."""
+    data = _payload((graded.out_dir / "report.html").read_text(encoding="utf-8"))
+    for s_index, submission in enumerate(graded.document["submissions"]):
+        for k, case in enumerate(submission["cases"]):
+            compact = data["submissions"][s_index]["cells"][k][5]
+            if not case["path"]:
+                assert compact is None
+                continue
+            info = data["cases"][k]
+            boards = [list(compact.get("first") or info["input"])]
+            for index, letter in enumerate(compact["steps"], start=1):
+                if letter == "*":
+                    boards.append(compact["jumps"][str(index)])
+                    continue
+                board, n = list(boards[-1]), info["n"]
+                blank = board.index(0)
+                target = blank + {"U": -n, "D": n, "L": -1, "R": 1}[letter]
+                board[blank], board[target] = board[target], 0
+                boards.append(board)
+            assert boards == case["path"] and compact["boards"] == len(case["path"])
 
 
 def test_replay_marks_the_first_illegal_step() -> None:
@@ -151,3 +181,59 @@ def test_replay_steps_through_the_printed_path_in_a_browser(graded: Graded, brow
     browser.save_screenshot(str(ARTIFACTS / "report.png"))
     problems = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
     assert problems == []
+
+
+def _synthetic_class(students: int) -> dict:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_html_report", REPO / "bench" / "html_report.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.synthetic_results(students)
+
+
+@pytest.mark.browser
+def test_scores_stay_in_view_colours_differ_and_the_filter_works(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    document = _synthetic_class(12)
+    page = tmp_path / "report.html"
+    page.write_text(render(document), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+
+    # Scrolled all the way right, the first row's score is still where it was, beside the name, uncovered.
+    scroller = browser.find_element(By.CSS_SELECTOR, ".scroll")
+    score = browser.find_element(By.CSS_SELECTOR, "#matrix tbody tr td.score")
+    name = browser.find_element(By.CSS_SELECTOR, "#matrix tbody tr th.sid")
+    before = score.rect["x"]
+    browser.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", scroller)
+    assert browser.execute_script("return arguments[0].scrollLeft", scroller) > 100
+    assert abs(score.rect["x"] - before) < 1 and score.rect["x"] >= name.rect["x"] + name.rect["width"] - 1
+    on_top = browser.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === arguments[0];", score)
+    assert on_top
+
+    # Every verdict has its own colour (PE is not WA).
+    colours = browser.execute_script(
+        "const seen = {}; document.querySelectorAll('#matrix td.v button').forEach(b => {"
+        " seen[b.textContent] = getComputedStyle(b).backgroundColor; }); return seen;")
+    assert {"WA", "PE", "TLE"} <= set(colours) and len(set(colours.values())) == len(colours)
+
+    # Search by id, then filter by verdict.
+    rows = browser.find_elements(By.CSS_SELECTOR, "#matrix tbody tr")
+    target = document["submissions"][3]["id"]
+    browser.find_element(By.ID, "filter").send_keys(target[-6:])
+    assert [r.find_element(By.CSS_SELECTOR, "th").text for r in rows if r.is_displayed()] == [target]
+    assert browser.find_element(By.ID, "filter-count").text == f"1 of {len(rows)} submissions shown"
+    browser.find_element(By.ID, "filter").clear()
+    browser.execute_script("document.getElementById('filter').dispatchEvent(new Event('input'))")
+    Select(browser.find_element(By.ID, "verdict-filter")).select_by_value("PE")
+    shown = [r for r in rows if r.is_displayed()]
+    with_pe = [s for s in document["submissions"] if any(c["verdict"] == "PE" for c in s["cases"])]
+    assert len(shown) == len(with_pe) and all("PE" in r.get_attribute("data-verdicts").split() for r in shown)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "report-filtered.png"))
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []

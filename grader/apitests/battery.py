@@ -1,0 +1,172 @@
+"""The battery a harness runs: the boards and answers it needs, computed here, never by the submission.
+
+:class:`Battery` turns the test set's cases and the ``[api]`` settings into the JSON a
+harness reads on its stdin: the test names, the case files' boards with their certified
+answers, random boards of known depth (every depth from 1 to ``max_depth`` on 3x3, read off
+the exact distance table; short walks on 4x4 and 5x5, solved here by A*), the operation
+limits from the reference A*'s counts, and a fresh nonce that marks the harness's own lines.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from grader.testsets.apiconfig import ApiConfig
+from grader.testsets.model import Case
+from solver.board import Board
+from solver.formats import parse_puzzle
+from solver.search.astar import astar
+from solver.search.exact import UNREACHABLE, exact_table
+
+SLOW_TESTS = ("solver.moves.random", "solver.solution.random")
+"""The tests that solve a board of every depth: they get ``solver_seconds``, not ``test_seconds``."""
+COUNT_FILES = 8
+COUNT_FACTOR = 4.0
+"""A student's A* runs the twin in step with the board (twice the reference's work) and may tie-break
+differently: four times the reference's calls, plus the first expansions, is the allowance."""
+COUNT_SLACK = 64
+LARGER_WALKS = ((4, 8), (4, 12), (5, 8), (5, 10))
+"""(size, random-walk length) of the larger boards the solver tests draw."""
+
+
+@functools.lru_cache(maxsize=1)
+def _ranks_by_depth() -> dict[int, list[int]]:
+    table = exact_table(3)
+    by_depth: dict[int, list[int]] = {}
+    for rank, code in enumerate(table):
+        if code != UNREACHABLE:
+            by_depth.setdefault(code & 31, []).append(rank)
+    return by_depth
+
+
+def _unrank(rank: int, size: int) -> tuple[int, ...]:
+    """The permutation of ``0..size-1`` with this lexicographic rank (the inverse of ``exact.rank``)."""
+    items = list(range(size))
+    out = []
+    for i in range(size, 0, -1):
+        fact = 1
+        for k in range(2, i):
+            fact *= k
+        index, rank = divmod(rank, fact)
+        out.append(items.pop(index))
+    return tuple(out)
+
+
+def depth_boards(seed: int, max_depth: int, sizes: Sequence[int] = (3, 4, 5)) -> list[tuple[tuple[int, ...], int, int]]:
+    """One random 3x3 board at each depth 1..max_depth, then short walks on 4x4 and 5x5: (tiles, n, moves).
+
+    Only the sizes in ``sizes`` are drawn.
+    """
+    rng = random.Random(f"{seed}:depths")
+    by_depth = _ranks_by_depth() if 3 in sizes else {}
+    boards = [(_unrank(rng.choice(by_depth[d]), 9), 3, d) for d in range(1, max_depth + 1) if d in by_depth]
+    for n, steps in LARGER_WALKS:
+        if n not in sizes:
+            continue
+        board = Board.goal(n)
+        previous = None
+        for _ in range(steps):
+            choices = [b for b in board.neighbors() if b != previous]
+            previous, board = board, rng.choice(choices)
+        boards.append((board.tiles, n, astar(board).moves))
+    return boards
+
+
+def unsolvable_boards(seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """A 2x2 and a 3x3 board a few moves from the goal with tiles 1 and 2 swapped: unsolvable, and with
+    the usual twin (two tiles of the first row swapped) shallow, so a plain A* on the twin ends quickly."""
+    rng = random.Random(f"{seed}:unsolvable")
+    boards = []
+    for n in (2, 3):
+        board, previous = Board.goal(n), None
+        for _ in range(6):
+            previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
+        tiles = [2 if t == 1 else 1 if t == 2 else t for t in board.tiles]
+        boards.append((tuple(tiles), n))
+    return boards
+
+
+def _grid(tiles: Sequence[int], n: int) -> list[list[int]]:
+    return [list(tiles[r * n:(r + 1) * n]) for r in range(n)]
+
+
+def case_files(cases: Sequence[Case]) -> list[dict[str, Any]]:
+    """The test set's boards with their answers, as the harness reads them."""
+    files = []
+    for case in cases:
+        board = parse_puzzle(case.input_path.read_bytes(), str(case.input_path))
+        files.append({"name": case.input_path.name, "tiles": _grid(board.tiles, board.n), "solvable": case.solvable,
+                      "moves": case.optimal_moves})
+    return files
+
+
+def princeton_count(start: Board) -> int:
+    """Boards a Princeton-style A* builds for ``start``: a tree search (no closed set) with the critical
+    optimization, one node per board, the initial board's search alone (the twin's is allowed for by
+    :data:`COUNT_FACTOR`). Each such board costs one Board() and one manhattan()."""
+    goal = Board.goal(start.n).tiles
+    counter = itertools.count()
+    frontier = [(start.manhattan(), next(counter), 0, start, None)]
+    built = 1
+    while frontier:
+        _, _, moves, board, previous = heapq.heappop(frontier)
+        if board.tiles == goal:
+            return built
+        for child in board.neighbors():
+            if previous is not None and child.tiles == previous.tiles:
+                continue
+            built += 1
+            heapq.heappush(frontier, (moves + 1 + child.manhattan(), next(counter), moves + 1, child, board))
+    raise AssertionError("the count reference needs a solvable board")
+
+
+def _count_limits(files: list[dict[str, Any]], max_moves: int) -> dict[str, dict[str, int]]:
+    """Per counted file, the most Board(), equals() and manhattan() calls allowed (the harness counts them)."""
+    limits = {}
+    counted = [f for f in files if f["solvable"] and f["moves"] is not None and f["moves"] <= max_moves
+               and len(f["tiles"]) <= 4][:COUNT_FILES]
+    for entry in counted:
+        reference = princeton_count(Board.from_rows(entry["tiles"]))
+        allowed = int(COUNT_FACTOR * reference) + COUNT_SLACK
+        limits[entry["name"]] = {"init": allowed, "equals": allowed, "manhattan": allowed,
+                                 "reference_init": reference, "reference_equals": reference,
+                                 "reference_manhattan": reference}
+    return limits
+
+
+class Battery:
+    """The battery of one grading run: computed once, then handed to every submission with a fresh nonce."""
+
+    def __init__(self, cases: Sequence[Case], config: ApiConfig) -> None:
+        files = case_files([c for c in cases if c.n <= 10])
+        solver_files = [f for f in files if len(f["tiles"]) in config.solver_sizes and (not f["solvable"] or (
+            f["moves"] is not None and f["moves"] <= config.solver_max_moves))]
+        self.common: dict[str, Any] = {
+            "seed": config.seed,
+            "files": files,
+            "max_file_moves": config.solver_max_moves,
+            "depth_boards": [{"tiles": _grid(t, n), "moves": m}
+                             for t, n, m in depth_boards(config.seed, config.max_depth, config.solver_sizes)],
+            "solver_sizes": list(config.solver_sizes),
+            "unsolvable_boards": [_grid(t, n) for t, n in unsolvable_boards(config.seed)],
+            "sizes": list(config.sizes),
+            "styles": list(config.python_names),
+            "board_classes": list(config.board_classes),
+            "solver_classes": list(config.solver_classes),
+            "modules": list(config.modules),
+            "test_seconds": config.test_seconds,
+            "slow_tests": {name: config.solver_seconds for name in SLOW_TESTS},
+            "count_files": COUNT_FILES,
+            "count_factor": COUNT_FACTOR,
+            "count_limits": _count_limits(solver_files, config.solver_max_moves),
+        }
+
+    def spec(self, names: Sequence[str]) -> dict[str, Any]:
+        """The harness's stdin for these tests, with a nonce no one else has seen."""
+        return {**self.common, "nonce": secrets.token_hex(16), "tests": list(names)}

@@ -1,0 +1,66 @@
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+
+/** The JVM's own measure of an object graph: a java agent that keeps the Instrumentation it is given. */
+public final class NpzApiAgent {
+    private static volatile Instrumentation instrumentation;
+
+    private NpzApiAgent() { }
+
+    public static void premain(String args, Instrumentation inst) {
+        instrumentation = inst;
+    }
+
+    static boolean ready() {
+        return instrumentation != null;
+    }
+
+    /** Bytes of every object reachable from root through instance fields, each counted once. */
+    static long deepSize(Object root) {
+        IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
+        ArrayDeque<Object> stack = new ArrayDeque<>();
+        stack.push(root);
+        long total = 0;
+        while (!stack.isEmpty()) {
+            Object o = stack.pop();
+            if (o == null || seen.containsKey(o) || o instanceof Class) {
+                continue;
+            }
+            seen.put(o, Boolean.TRUE);
+            total += instrumentation.getObjectSize(o);
+            Class<?> c = o.getClass();
+            if (c.isArray()) {
+                if (!c.getComponentType().isPrimitive()) {
+                    for (int i = 0; i < Array.getLength(o); i++) {
+                        Object e = Array.get(o, i);
+                        if (e != null) {
+                            stack.push(e);
+                        }
+                    }
+                }
+                continue;
+            }
+            for (; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
+                        continue;
+                    }
+                    try {
+                        f.setAccessible(true);
+                        Object v = f.get(o);
+                        if (v != null) {
+                            stack.push(v);
+                        }
+                    } catch (RuntimeException | IllegalAccessException e) {
+                        // a JDK class's private field: its size is already counted in its object
+                    }
+                }
+            }
+        }
+        return total;
+    }
+}

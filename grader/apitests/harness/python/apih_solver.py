@@ -1,0 +1,296 @@
+"""The Solver, operation-count and conformance tests, by name: each raises :class:`Fail` when it fails.
+
+The Solver runs on the reference Board (:class:`apih_core.RefBoard`) when it works with it,
+as the Princeton assessment substitutes its own Board, so a Board bug costs only Board
+tests, and the reference Board counts the calls the timing tests look at.
+
+Part of the Python API harness (``apih_main.py``).
+"""
+
+from apih_core import Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, show
+from apih_names import SOLVER_MEMBERS
+
+
+class Wrapped(object):
+    """The student's Board with counting wrappers around the methods the timing tests count.
+
+    The counts go to :attr:`RefBoard.counts`, as the reference Board's own do; ``equals`` with a
+    board that is neither the same nor a neighbour of a neighbour is counted as ``far_equals``.
+    """
+
+    def __init__(self, api):
+        self.cls = api.board_cls
+        self.saved = {}
+        self.show = getattr(self.cls, api.names.get("toString") or "__str__")
+        plan = {"init": ["__init__"], "hamming": [api.names.get("hamming")],
+                "manhattan": [api.names.get("manhattan")], "tostring": ["__str__", "toString", "to_string"],
+                "equals": ["__eq__", "equals"]}
+        for key, names in plan.items():
+            for name in names:
+                if name and name not in self.saved and _own(self.cls, name):
+                    self.wrap(name, key)
+
+    def wrap(self, name, key):
+        original = getattr(self.cls, name)
+        self.saved[name] = self.cls.__dict__.get(name, _MISSING)
+        show = self.show
+
+        def counted(board, *args, **kwargs):
+            RefBoard.counts[key] += 1
+            if key == "equals" and args and isinstance(args[0], self.cls):
+                a, b = _tiles(show(board)), _tiles(show(args[0]))
+                if a and b and a[1] == b[1] and a[0] != b[0] and not _near(a[0], b[0], a[1]):
+                    RefBoard.counts["far_equals"] += 1
+                    RefBoard.far_example[0] = (a[0], b[0], a[1])
+            return original(board, *args, **kwargs)
+
+        setattr(self.cls, name, counted)
+
+    def reset(self):
+        for key in RefBoard.counts:
+            RefBoard.counts[key] = 0
+        RefBoard.far_example[0] = None
+
+    def restore(self):
+        for name, value in self.saved.items():
+            if value is _MISSING:
+                delattr(self.cls, name)
+            else:
+                setattr(self.cls, name, value)
+
+
+_MISSING = object()
+
+
+def _own(cls, name):
+    return any(name in vars(klass) for klass in cls.__mro__ if klass is not object)
+
+
+def _tiles(text):
+    """(tiles, n) from a toString(), or None when it does not read as a board."""
+    try:
+        lines = [line.split() for line in str(text).strip().split("\n") if line.strip()]
+        n = int(lines[0][0])
+        return tuple(int(v) for row in lines[1:] for v in row), n
+    except (ValueError, IndexError):
+        return None
+
+
+class SolverTests(object):
+    # solver tests --------------------------------------------------------
+    def solve(self, tiles, n):
+        board = self.solver_board(tiles, n)
+        return self.api.solver_cls(board)
+
+    def solver_board(self, tiles, n):
+        if self.spec.get("reference_board", True) and self.substitute:
+            return RefBoard.of(tiles, n)
+        return self.make(tiles, n)
+
+    def solver_cases(self, kind):
+        if kind == "files":
+            sizes = self.spec.get("solver_sizes", [2, 3, 4, 5])
+            return [(name, tiles, n, moves) for name, tiles, n, ok, moves in self.files
+                    if ok and moves is not None and moves <= self.spec.get("max_file_moves", 31) and n in sizes]
+        return [("a %dx%d board %d moves from the goal (seed %s)" % (len(b["tiles"]), len(b["tiles"]), b["moves"],
+                                                                     self.seed),
+                 tuple(v for row in b["tiles"] for v in row), len(b["tiles"]), b["moves"])
+                for b in self.spec.get("depth_boards", [])]
+
+    def solved(self, tiles, n):
+        """One Solver per board for the moves() and solution() tests of the files and depths (each solve once:
+        a student's A* on the deepest boards is the battery's largest cost); call-order tests build their own."""
+        cache = self.__dict__.setdefault("_solved", {})
+        if (tiles, n) not in cache:
+            cache[(tiles, n)] = self.solve(tiles, n)
+        return cache[(tiles, n)]
+
+    def check_moves(self, cases):
+        for context, tiles, n, moves in cases:
+            self.expect(self.api.label("moves"), context, moves, self.api.call(self.solved(tiles, n), "moves"),
+                        tiles, n)
+
+    def check_solution(self, cases):
+        for context, tiles, n, moves in cases:
+            path = self.api.call(self.solved(tiles, n), "solution")
+            self.check_path(path, tiles, n, moves, context)
+
+    def check_path(self, path, tiles, n, moves, context):
+        label = self.api.label("solution")
+        if path is None:
+            raise Fail("%s: %s returned None for a solvable board" % (context, label))
+        try:
+            boards = list(path)
+        except TypeError:
+            raise Fail("%s: %s returned %s, which cannot be iterated" % (context, label, type(path).__name__))
+        shown = [self.board_tiles(b, n, "%s, board %d of the solution" % (context, i)) for i, b in enumerate(boards)]
+        if len(shown) != moves + 1:
+            raise Fail("%s: %s holds %d boards, expected %d (the initial board, then one per move of a shortest "
+                       "solution)" % (context, label, len(shown), moves + 1))
+        if shown[0] != tiles:
+            raise Fail("%s: %s must start with the initial board, found\n%s" % (context, label, show(shown[0], n)))
+        if shown[-1] != goal(n):
+            raise Fail("%s: %s must end with the goal board, found\n%s" % (context, label, show(shown[-1], n)))
+        for i in range(1, len(shown)):
+            if shown[i] not in ref_neighbors(shown[i - 1], n):
+                raise Fail("%s: %s, boards %d and %d are not one move apart:\n%s\nthen\n%s" % (
+                    context, label, i, i + 1, show(shown[i - 1], n), show(shown[i], n)))
+
+    def board_tiles(self, board, n, context):
+        if isinstance(board, RefBoard):
+            return board.t
+        return self.tiles_of(board, n, context)
+
+    def t_solver_moves_files(self):
+        self.check_moves(self.solver_cases("files"))
+
+    def t_solver_solution_files(self):
+        self.check_solution(self.solver_cases("files"))
+
+    def t_solver_moves_random(self):
+        self.check_moves(self.solver_cases("depths"))
+
+    def t_solver_solution_random(self):
+        self.check_solution(self.solver_cases("depths"))
+
+    def unsolvable_cases(self):
+        cases = [(name, tiles, n) for name, tiles, n, ok, _ in self.files
+                 if ok is False and n <= 3 and n in self.spec.get("solver_sizes", [2, 3])]
+        for grid in self.spec.get("unsolvable_boards", []):
+            n = len(grid)
+            cases.append(("an unsolvable %dx%d board (seed %s):\n%s" % (n, n, self.seed, show(
+                tuple(v for row in grid for v in row), n)), tuple(v for row in grid for v in row), n))
+        return cases
+
+    def t_solver_issolvable(self):
+        cases = [(name, tiles, n, True) for name, tiles, n, _ in self.solver_cases("files")[:6]]
+        cases += [(name, tiles, n, False) for name, tiles, n in self.unsolvable_cases()]
+        for context, tiles, n, expected in cases:
+            self.expect(self.api.label("isSolvable"), context, expected,
+                        self.api.call(self.solve(tiles, n), "isSolvable"), tiles, n)
+
+    def t_solver_unsolvable(self):
+        for context, tiles, n in self.unsolvable_cases():
+            solver = self.solve(tiles, n)
+            self.expect(self.api.label("moves"), context, -1, self.api.call(solver, "moves"), tiles, n)
+            path = self.api.call(solver, "solution")
+            if path is not None:
+                raise Fail("%s: %s returned %s for an unsolvable board, expected None" % (
+                    context, self.api.label("solution"), type(path).__name__))
+
+    def t_solver_memory(self):
+        """A solved Solver's deep size against twice its solution's boards (the search must not be kept)."""
+        factor, slack = 2.0, 4096
+        cases = sorted(self.solver_cases("files"), key=lambda c: -c[3])[:4]
+        for context, tiles, n, moves in cases:
+            solver = self.solved(tiles, n)
+            self.api.call(solver, "moves")
+            student = deep_size(solver)
+            reference = (moves + 1) * deep_size(_SizeRef(tiles, n))
+            if student > factor * reference + slack:
+                raise Fail("%s (%d moves): the solved Solver takes %d bytes, more than %.0fx its solution's %d boards "
+                           "(%d bytes) + %d: does it keep its priority queue or search nodes?" % (
+                               context, moves, student, factor, moves + 1, reference, slack))
+
+    def t_solver_null(self):
+        try:
+            self.api.solver_cls(None)
+        except (ValueError, TypeError):
+            return
+        except Exception as exc:
+            raise Fail("Solver(None) raised %s; the sheet asks for ValueError or TypeError (Java's "
+                       "IllegalArgumentException)" % _describe(exc))
+        raise Fail("Solver(None) returned normally; the sheet asks it to raise ValueError or TypeError")
+
+    def t_solver_two_at_once(self):
+        cases = self.solver_cases("files")
+        if len(cases) < 2:
+            return
+        small = sorted(cases, key=lambda c: c[3])
+        pairs = [(small[len(small) // 2], small[len(small) // 2]), (small[0], small[len(small) // 2]),
+                 (small[len(small) // 2], small[0])]
+        for first, second in pairs:
+            a = self.solve(first[1], first[2])
+            b = self.solve(second[1], second[2])
+            context = "two solvers at once (%s, then %s)" % (first[0], second[0])
+            self.expect(self.api.label("moves"), context + ", the first", first[3], self.api.call(a, "moves"))
+            self.expect(self.api.label("moves"), context + ", the second", second[3], self.api.call(b, "moves"))
+            self.check_path(self.api.call(a, "solution"), first[1], first[2], first[3], context + ", the first")
+
+    def t_solver_call_order(self):
+        cases = [(c[0], c[1], c[2], c[3]) for c in self.solver_cases("files")[:4]]
+        cases += [(name, tiles, n, -1) for name, tiles, n in self.unsolvable_cases()[:3]]
+        for context, tiles, n, moves in cases:
+            a = self.solve(tiles, n)
+            first = (self.api.call(a, "moves"), self.api.call(a, "isSolvable"))
+            path_a = self.api.call(a, "solution")
+            b = self.solve(tiles, n)
+            path_b = self.api.call(b, "solution")
+            second = (self.api.call(b, "moves"), self.api.call(b, "isSolvable"))
+            again = (self.api.call(b, "moves"), self.api.call(b, "isSolvable"))
+            if not (first == second == again):
+                raise Fail("%s: moves()/isSolvable() gave %r when called first and %r after solution()" % (
+                    context, first, second))
+            if (path_a is None) != (path_b is None):
+                raise Fail("%s: solution() depends on the order of the calls" % context)
+
+    # operation counts: the reference board counts what the student's solver asks of it, or, for a solver
+    # that reaches past the sheet's API, the student's own Board's methods are wrapped and counted --------
+    def counted_solves(self):
+        """(case, counts, an equals() example or None) for each counted file, the student's Board restored after.
+
+        Computed once: the three timing tests read the same solves.
+        """
+        if getattr(self, "_counted", None) is not None:
+            return self._counted
+        cases = self.solver_cases("files")[:self.spec.get("count_files", 8)]
+        wrapped = None if self.substitute else Wrapped(self.api)
+        counted = []
+        try:
+            for context, tiles, n, moves in cases:
+                board = RefBoard.of(tiles, n) if wrapped is None else self.make(tiles, n)
+                for key in RefBoard.counts:
+                    RefBoard.counts[key] = 0
+                RefBoard.far_example[0] = None
+                self.api.call(self.api.solver_cls(board), "moves")
+                counted.append((context, dict(RefBoard.counts), RefBoard.far_example[0]))
+        finally:
+            if wrapped is not None:
+                wrapped.restore()
+        self._counted = counted
+        return counted
+
+    def t_timing_unused_methods(self):
+        for context, counts, example in self.counted_solves():
+            if counts["hamming"] or counts["tostring"]:
+                raise Fail("%s: the solver called hamming() %d times and toString() %d times; it should call "
+                           "neither" % (context, counts["hamming"], counts["tostring"]))
+
+    def t_timing_critical_optimization(self):
+        for context, counts, example in self.counted_solves():
+            if counts["far_equals"]:
+                a, b, n = example
+                raise Fail("%s: the solver compared boards with equals() %d times where the argument was neither "
+                           "the same board nor a neighbour of a neighbour, e.g.\n%s\nwith\n%s\n(the critical "
+                           "optimization compares a neighbour only with the previous search node's board)"
+                           % (context, counts["far_equals"], show(a, n), show(b, n)))
+
+    def t_timing_counts(self):
+        limits = self.spec.get("count_limits", {})
+        for context, counts, example in self.counted_solves():
+            limit = limits.get(context)
+            if limit is None:
+                continue
+            for key, label in (("init", "Board()"), ("manhattan", "manhattan()"), ("equals", "equals()")):
+                if counts[key] > limit[key]:
+                    raise Fail("%s: %s was called %d times; at most %d allowed (%.1fx the reference A*'s %d)" % (
+                        context, label, counts[key], limit[key], self.spec.get("count_factor", 2.0),
+                        limit["reference_" + key]))
+
+    def t_api_conformance(self):
+        problems = []
+        for member, candidates in self.api.missing:
+            problems.append("%s has no %s" % ("Solver" if member in SOLVER_MEMBERS else "Board",
+                                               " or ".join(c + "()" for c in candidates)))
+        if problems:
+            raise Fail("; ".join(problems))

@@ -1,0 +1,171 @@
+"""Launching the Java harness: compiled once per grading process, run beside each submission's classes.
+
+The harness (``harness/java/NpzApi*.java``) reaches the student's ``Board`` and ``Solver`` by
+reflection, so it compiles without them and a submission in any package, with any API
+mistakes, still runs it: a missing or mistyped member is named by ``api.conformance`` and
+fails only the tests that need it. ``NpzApiAgent`` is packed as a java agent
+(``-javaagent``) so the memory test measures with the JVM's own ``Instrumentation``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from grader.apitests.prepared import Prepared
+from grader.intake.build import Build
+from grader.testsets.assignment import Assignment
+
+HARNESS = Path(__file__).resolve().parent / "harness" / "java"
+FOLDER = "_npuzzle_api"
+AGENT_JAR = "npzapi-agent.jar"
+MAIN_CLASS = "NpzApiMain"
+COMPILE_SECONDS = 180
+_lock = threading.Lock()
+_compiled: dict[str, Path] = {}
+_references: dict[str, Path] = {}
+_QUALIFIED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*")
+
+
+class HarnessBuildError(RuntimeError):
+    """The grader's own harness did not compile: a grader fault (no JDK, a broken install)."""
+
+
+def compiled_harness() -> Path:
+    """The folder holding the compiled harness and its agent jar, built on first use in this process."""
+    with _lock:
+        if "path" in _compiled and (_compiled["path"] / AGENT_JAR).is_file():
+            return _compiled["path"]
+        javac, jar = shutil.which("javac"), shutil.which("jar")
+        if javac is None or jar is None:
+            raise HarnessBuildError("the grading machine has no javac/jar: install a JDK 11+ to run the Java API tests")
+        folder = Path(tempfile.mkdtemp(prefix="npuzzle-api-harness-"))
+        atexit.register(shutil.rmtree, folder, True)
+        out = folder / "classes"
+        out.mkdir()
+        sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
+        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(out), *sources],
+              folder)
+        manifest = folder / "MANIFEST.MF"
+        manifest.write_text("Premain-Class: NpzApiAgent\n", encoding="ascii")
+        _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), "-C", str(out), "NpzApiAgent.class"], folder)
+        for path in [folder, *folder.rglob("*")]:  # the sandbox's uid reads them from each run's copy
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        _compiled["path"] = out
+        return out
+
+
+def _tool(argv: list[str], cwd: Path) -> None:
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
+    try:
+        done = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=COMPILE_SECONDS, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise HarnessBuildError(f"building the Java API harness failed: {exc}") from None
+    if done.returncode != 0:
+        log = (done.stdout + done.stderr).decode("utf-8", "replace")[-2000:]
+        raise HarnessBuildError(f"building the Java API harness failed ({Path(argv[0]).name}):\n{log}")
+
+
+def reference_board(qualified: str) -> Path | None:
+    """A folder holding the reference Board compiled as ``qualified`` (the student's Board's name), or None.
+
+    The student's Solver then runs on it (``NpzApiSubstitute``), as the Princeton assessment substitutes its
+    own Board: a Board bug costs only Board tests, and the reference Board counts the Solver's calls.
+    """
+    if not _QUALIFIED.fullmatch(qualified):
+        return None
+    with _lock:
+        if qualified in _references:
+            return _references[qualified]
+    package, _, name = qualified.rpartition(".")
+    folder = Path(tempfile.mkdtemp(prefix="npuzzle-api-refboard-"))
+    atexit.register(shutil.rmtree, folder, True)
+    source = folder / "src" / f"{name}.java"
+    source.parent.mkdir()
+    text = (HARNESS / "RefBoard.java.txt").read_text(encoding="utf-8")
+    source.write_text(text.replace("__PACKAGE__", f"package {package};" if package else "")
+                      .replace("__NAME__", name), encoding="utf-8")
+    out = folder / "classes"
+    out.mkdir()
+    try:
+        _tool([shutil.which("javac") or "javac", "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11",
+               "-d", str(out), str(source)], folder)
+    except HarnessBuildError:
+        return None
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    with _lock:
+        _references[qualified] = out
+    return out
+
+
+def find_class(classes: Path, names: Sequence[str]) -> str | None:
+    """The qualified name of the first of ``names`` compiled into ``classes`` (any package; the shallowest wins)."""
+    for name in names:
+        found = sorted((p for p in classes.rglob(f"{name}.class") if FOLDER not in p.parts and not p.is_symlink()),
+                       key=lambda p: (len(p.parts), str(p)))
+        if found:
+            return ".".join(found[0].relative_to(classes).with_suffix("").parts)
+    return None
+
+
+def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refboard: str | None = None) -> bytes:
+    """The battery in the harness's line format (NpzApiSpec.java reads it)."""
+    lines = [f"nonce {spec['nonce']}", f"seed {spec['seed']}", f"seconds {spec['test_seconds']}",
+             f"max_file_moves {spec['max_file_moves']}", "sizes " + " ".join(map(str, spec["sizes"])),
+             "solver_sizes " + " ".join(map(str, spec.get("solver_sizes", [2, 3, 4, 5])))]
+    lines += [f"board {board}"] if board else []
+    lines += [f"solver {solver}"] if solver else []
+    lines += [f"refboard {refboard}"] if refboard else []
+    lines += [f"limit {name} {limit['init']} {limit['reference_init']}"
+              for name, limit in spec.get("count_limits", {}).items() if " " not in name]
+    lines += [f"test {name}" for name in spec["tests"]]
+    lines += [f"slow {name} {seconds}" for name, seconds in spec.get("slow_tests", {}).items()]
+    for entry in spec["files"]:
+        tiles = [v for row in entry["tiles"] for v in row]
+        solvable = "-" if entry["solvable"] is None else "1" if entry["solvable"] else "0"
+        moves = entry["moves"] if entry["moves"] is not None else -1
+        lines.append(f"file {entry['name']} {len(entry['tiles'])} {solvable} {moves} " + " ".join(map(str, tiles)))
+    for grid in spec.get("unsolvable_boards", []):
+        lines.append(f"unsolvable {len(grid)} 0 -1 " + " ".join(str(v) for row in grid for v in row))
+    for entry in spec["depth_boards"]:
+        tiles = [v for row in entry["tiles"] for v in row]
+        lines.append(f"depth {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str, Any]) -> Prepared:
+    """Fill ``workdir`` with the student's classes and the harness; the run reads the battery on stdin."""
+    try:
+        harness = compiled_harness()
+    except HarnessBuildError as exc:
+        return Prepared((), problem=f"{exc} (a grader fault)")
+    assert build.bundle is not None
+    shutil.copytree(build.bundle, workdir, symlinks=True, dirs_exist_ok=True)
+    shutil.copytree(harness, workdir / FOLDER, dirs_exist_ok=True)
+    board = find_class(build.bundle, spec.get("board_classes") or ["Board"])
+    solver = find_class(build.bundle, spec.get("solver_classes") or ["Solver"])
+    argv = list(build.run_argv)
+    java = argv[0]
+    classpath = argv[argv.index("-cp") + 1] if "-cp" in argv[:-1] else "."
+    heap = next((a for a in argv if a.startswith("-Xmx")), f"-Xmx{assignment.limits.heap_mb}m")
+    # The memory tests walk collections' private fields (a kept PriorityQueue must count), and measure in the
+    # sheet's 64-bit model (16-byte object headers, 8-byte references), not the JVM's compressed default.
+    opens = [arg for package in ("java.util", "java.lang") for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
+    command = (java, heap, "-Xss8m", "-XX:+UseSerialGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers",
+               *opens, f"-javaagent:{FOLDER}/{AGENT_JAR}",
+               "-cp", f"{classpath}:{FOLDER}", MAIN_CLASS)
+    reference = reference_board(board) if board else None
+    if reference is not None:
+        shutil.copytree(reference, workdir / FOLDER / "ref", dirs_exist_ok=True)
+    refboard = f"{FOLDER}/ref" if reference is not None else None
+    return Prepared(command, readable=build.readable, stdin=spec_text(spec, board, solver, refboard))

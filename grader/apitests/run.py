@@ -1,0 +1,129 @@
+"""Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
+
+The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs.
+
+A harness run reports tests one line at a time. When a run ends before reporting them all
+(it crashed, ran out of time or memory, or the student's code called ``exit``), the first
+unreported test is the one that was running: it fails with the run's fate as its message,
+and a new run takes up the tests after it, at most :data:`MAX_RUNS` runs in all. So one
+method that loops for ever costs its own tests, not the whole part.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from grader.apitests import java, python
+from grader.apitests.battery import Battery
+from grader.apitests.catalogue import Planned, plan
+from grader.apitests.protocol import Reported, parse_lines
+from grader.intake.build import Build
+from grader.judging.apiresult import ApiResult
+from grader.judging.hints import tail
+from grader.sandbox import runner
+from grader.testsets.apiconfig import ApiConfig
+from grader.testsets.assignment import Assignment
+
+MAX_RUNS = 12
+MIN_RUN_SECONDS = 2.0
+"""A new run starts only with at least this much of the part's time left."""
+"""At most this many harness runs per submission (each crash costs one test and one run)."""
+RESTART = 75
+"""A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
+OUTPUT_BYTES = 2_000_000
+STDERR_LINES = 8
+LAUNCHERS = {"python": python, "java": java}
+
+Folder = Callable[[str], Path]
+"""Makes a fresh, empty run folder; its argument is a label for the folder's name."""
+
+
+def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment: Assignment,
+                  folder: Folder) -> tuple[ApiResult, ...]:
+    """Every planned API test of one built submission, judged; never raises for a student's fault."""
+    planned = plan(config, build.language)
+    launcher = LAUNCHERS[build.language]
+    remaining = [p.test.name for p in planned]
+    reported: dict[str, Reported] = {}
+    blamed: dict[str, str] = {}
+    deadline = time.monotonic() + config.run_seconds
+    why_stopped = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
+    for _ in range(MAX_RUNS):
+        if not remaining:
+            break
+        left = deadline - time.monotonic()
+        if left < MIN_RUN_SECONDS:
+            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
+                           f"(tests before it hung or crashed)")
+            break
+        spec = battery.spec(remaining)
+        workdir = folder("api")
+        try:
+            prepared = launcher.prepare(build, workdir, assignment, spec)
+            if prepared.problem is not None:
+                for name in remaining:
+                    blamed[name] = prepared.problem
+                remaining = []
+                break
+            limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
+                                   output_bytes=OUTPUT_BYTES, jvm=build.jvm)
+            outcome = runner.run_command(list(prepared.argv), workdir, limits,
+                                         stdin_data=prepared.stdin, readable=prepared.readable)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        got = parse_lines(outcome.stdout, spec["nonce"], remaining)
+        reported.update(got)
+        remaining = [name for name in remaining if name not in got]
+        if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
+            blamed[remaining.pop(0)] = fate(outcome, left)
+    for name in remaining:
+        blamed[name] = why_stopped
+    return tuple(_judge(p, reported.get(p.test.name), blamed.get(p.test.name)) for p in planned)
+
+
+def fate(outcome: runner.Outcome, seconds: float) -> str:
+    """Why a harness run ended in the middle of a test, for that test's message."""
+    if outcome.timed_out:
+        why = f"the run timed out ({seconds:.0f} s) during this test"
+    elif outcome.memory_exceeded:
+        why = "the run ran out of memory during this test"
+    elif outcome.signal is not None:
+        why = f"the run was killed by signal {outcome.signal} during this test"
+    else:
+        why = f"the run ended (exit code {outcome.exit_code}) during this test: did the code call exit()?"
+    stderr = tail(outcome.stderr, STDERR_LINES)
+    return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")
+
+
+def _judge(planned: Planned, reported: Reported | None, blamed: str | None) -> ApiResult:
+    test = planned.test
+    passed = reported is not None and reported.passed
+    message = reported.message if reported is not None else blamed or "not reported by the harness"
+    return ApiResult(name=test.name, group=test.group, title=test.title, passed=passed,
+                     points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
+
+
+def unavailable(config: ApiConfig, build: Build, message: str) -> tuple[ApiResult, ...]:
+    """Every API test failed with one message: the submission did not build, has no harness, or the grader failed."""
+    language = build.language if build.language in LAUNCHERS else "python"
+    return tuple(ApiResult(name=p.test.name, group=p.test.group, title=p.test.title, passed=False, points=0.0,
+                           max_points=p.max_points, message=message) for p in plan(config, language))
+
+
+def api_tests(build: Build, battery: Battery | None, config: ApiConfig, assignment: Assignment,
+              folder: Folder) -> tuple[ApiResult, ...]:
+    """The API part of one submission, whatever happens: a grader fault is named in every test's message."""
+    if not build.ok:
+        return unavailable(config, build, "not run: the submission did not build")
+    if build.language not in config.languages or build.language not in LAUNCHERS:
+        return unavailable(config, build, f"not run: this assignment has no API tests for {build.language} "
+                                          f"submissions")
+    try:
+        assert battery is not None
+        return run_api_tests(build, battery, config, assignment, folder)
+    except Exception as exc:  # a grader fault must not stop the batch
+        return unavailable(config, build, f"internal grader error while running the API tests: "
+                                          f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,234 @@
+"""``grade export --lms canvas|moodle|blackboard``: grades as a gradebook CSV each LMS imports as is.
+
+The grader knows submissions by id (the folder or zip name); a gradebook knows students by
+its own keys. A roster CSV maps one to the other: it has a column holding the submission
+ids (``--id-column``, default ``submission``) and the identity columns the LMS needs, under
+the LMS's own names or these aliases (case and spaces ignored):
+
+============  ==========================================================================
+LMS           identity columns written (roster column names accepted)
+============  ==========================================================================
+Canvas        ``Student`` (name), ``ID`` (canvas_id), ``SIS User ID`` (sis_user_id),
+              ``SIS Login ID`` (sis_login_id, login), ``Section`` (section); one of ID,
+              SIS User ID or SIS Login ID is needed per student
+Moodle        ``First name`` (first_name), ``Last name`` (last_name), ``ID number``
+              (id_number, idnumber), ``Email address`` (email); ID number or email needed
+Blackboard    ``Last Name``, ``First Name``, ``Username`` (username; needed),
+              ``Student ID`` (student_id)
+============  ==========================================================================
+
+An LMS's own gradebook export is a valid roster (add a ``submission`` column, or point
+``--id-column`` at the column that already holds the submission ids, e.g. ``SIS Login ID``).
+
+The grade column, after the identity columns, follows each LMS's import rules:
+
+- Canvas: ``<name> (<assignment id>)`` updates that assignment; a plain ``<name>`` creates
+  one. A second row, ``Points Possible``, gives the maximum (as Canvas's own export does).
+- Moodle: one column named ``<name>``; on import the user is matched through "Map from"
+  (ID number or Email address) and the column is mapped to the grade item.
+- Blackboard Learn: ``<name> [Total Pts: <max> Score] |<column id>`` updates that column;
+  a plain ``<name>`` creates one. Every value is quoted, as its comma-delimited upload asks.
+
+Submissions without a roster row, and roster rows without a submission, are listed; the
+latter stay in the file with an empty grade (an LMS leaves an empty cell unchanged).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from grader.errors import ConfigError, OutputDirError
+from solver.errors import OutputError
+from solver.fileio import write_atomic
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One LMS's gradebook CSV: the identity columns (with roster aliases) and the keys it matches on."""
+
+    name: str
+    identity: tuple[tuple[str, tuple[str, ...]], ...]
+    keys: tuple[str, ...]
+    quote_all: bool = False
+
+
+LAYOUTS: dict[str, Layout] = {
+    "canvas": Layout("Canvas", (("Student", ("student", "name", "student name")),
+                                ("ID", ("id", "canvas id", "canvas_id", "student id")),
+                                ("SIS User ID", ("sis user id", "sis_user_id")),
+                                ("SIS Login ID", ("sis login id", "sis_login_id", "login", "login id")),
+                                ("Section", ("section",))),
+                     keys=("ID", "SIS User ID", "SIS Login ID")),
+    "moodle": Layout("Moodle", (("First name", ("first name", "first_name", "firstname")),
+                                ("Last name", ("last name", "last_name", "lastname")),
+                                ("ID number", ("id number", "id_number", "idnumber")),
+                                ("Email address", ("email address", "email"))),
+                     keys=("ID number", "Email address")),
+    "blackboard": Layout("Blackboard", (("Last Name", ("last name", "last_name", "lastname")),
+                                        ("First Name", ("first name", "first_name", "firstname")),
+                                        ("Username", ("username", "user name", "user_name")),
+                                        ("Student ID", ("student id", "student_id"))),
+                         keys=("Username",), quote_all=True),
+}
+CANVAS_POINTS_ROW = "    Points Possible"
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[\s_]+", " ", name.strip().lower())
+
+
+@dataclass(frozen=True)
+class Export:
+    """The CSV text and what did not match: submission ids without a roster row, roster ids without a submission."""
+
+    text: str
+    rows: int
+    unmatched_submissions: tuple[str, ...]
+    missing_submissions: tuple[str, ...]
+
+
+def read_roster(path: Path, id_column: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The roster's header and rows; raises :class:`ConfigError` naming the file and line."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(source, "$", "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(source, "$", f"cannot read as UTF-8 text: {exc}") from None
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        header = list(reader.fieldnames or [])
+        rows = [dict(row) for row in reader]
+    except csv.Error as exc:
+        raise ConfigError(source, "$", f"not a valid CSV file: {exc}") from None
+    if not header:
+        raise ConfigError(source, "line 1", "expected a header row, found an empty file")
+    if _column(header, (id_column,)) is None:
+        raise ConfigError(source, "line 1", f"expected a column {id_column!r} holding the submission ids "
+                                            f"(--id-column), found {', '.join(map(repr, header))}")
+    return header, rows
+
+
+def _column(header: Sequence[str], names: Sequence[str]) -> str | None:
+    wanted = {_normal(name) for name in names}
+    return next((column for column in header if _normal(column) in wanted), None)
+
+
+def grade_header(lms: str, name: str, max_score: float, column_id: str | None) -> str:
+    """The grade column's header as the LMS reads it (see the module doc)."""
+    if lms == "canvas" and column_id:
+        return f"{name} ({column_id})"
+    if lms == "blackboard" and column_id:
+        return f"{name} [Total Pts: {_number(max_score)} Score] |{column_id}"
+    return name
+
+
+def _number(value: float) -> str:
+    value = float(value)
+    return str(int(value)) if value.is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id_column: str = "submission",
+                  assignment_name: str | None = None, column_id: str | None = None,
+                  id_prefix: str = "") -> Export:
+    """The gradebook CSV for ``lms`` from a results.json document and a roster.
+
+    ``id_prefix`` is stripped from submission ids before matching (e.g. GitHub Classroom's
+    ``assignment-`` before each username). Raises :class:`ConfigError` for a roster without
+    the id column, without any of the LMS's key columns, or with a student that has no key.
+    """
+    layout = LAYOUTS[lms]
+    header, rows = read_roster(roster_path, id_column)
+    source = str(roster_path)
+    id_key = _column(header, (id_column,))
+    columns = {target: _column(header, (target, *aliases)) for target, aliases in layout.identity}
+    if not any(columns[key] for key in layout.keys):
+        raise ConfigError(source, "line 1", f"{layout.name} matches students on {' or '.join(layout.keys)}: "
+                                            f"expected one of those columns, found {', '.join(map(repr, header))}")
+    name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
+    max_score = float(results.get("max_score") or 0)
+    scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
+              float(s["score"]) for s in results["submissions"]}
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL if layout.quote_all else csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    writer.writerow([target for target, _ in layout.identity] + [grade_header(lms, name, max_score, column_id)])
+    if lms == "canvas":
+        writer.writerow([CANVAS_POINTS_ROW] + [""] * (len(layout.identity) - 1) + [_number(max_score)])
+    seen: set[str] = set()
+    missing = []
+    written = 0
+    for line, row in enumerate(rows, start=2):
+        if any((value or "").strip() == CANVAS_POINTS_ROW.strip() for value in row.values()):
+            continue  # the "Points Possible" row of a Canvas gradebook export used as the roster
+        sid = (row.get(id_key) or "").strip()
+        identity = [(row.get(columns[target]) or "").strip() if columns[target] else ""
+                    for target, _ in layout.identity]
+        keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
+        if not any(keyed[key] for key in layout.keys):
+            raise ConfigError(source, f"line {line}", f"this student has no {' or '.join(layout.keys)}, which "
+                                                      f"{layout.name} needs to find them")
+        if sid and sid in scores:
+            seen.add(sid)
+            grade = _number(scores[sid])
+        else:
+            missing.append(sid or f"(line {line}: no submission id)")
+            grade = ""
+        writer.writerow(identity + [grade])
+        written += 1
+    unmatched = tuple(sorted(set(scores) - seen))
+    return Export(out.getvalue(), written, unmatched, tuple(missing))
+
+
+
+def _results_file(path: Path) -> Path:
+    return path / "results.json" if path.is_dir() else path
+
+
+@click.command("export")
+@click.argument("results", type=click.Path(path_type=Path), default=Path("grading-results"))
+@click.option("--lms", type=click.Choice(sorted(LAYOUTS)), required=True, help="The gradebook to import into.")
+@click.option("--roster", "roster", type=click.Path(path_type=Path, dir_okay=False), required=True,
+              help="CSV mapping submission ids to students (an LMS's own gradebook export will do).")
+@click.option("--id-column", default="submission", show_default=True,
+              help="The roster column holding the submission ids (folder or zip names).")
+@click.option("--id-prefix", default="", help="Strip this from submission ids before matching (e.g. 'npuzzle-').")
+@click.option("--name", "assignment_name", default=None,
+              help="The gradebook column's name (default: the assignment's name).")
+@click.option("--column-id", default=None,
+              help="The LMS's id for an existing column (Canvas assignment id, Blackboard column id) to update it.")
+@click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Where to write the CSV (default: gradebook-<lms>.csv beside results.json).")
+def export_command(results: Path, lms: str, roster: Path, id_column: str, id_prefix: str,
+                   assignment_name: str | None, column_id: str | None, out: Path | None) -> int:
+    """Write RESULTS (a results folder or results.json) as a Canvas, Moodle or Blackboard gradebook CSV.
+
+    Submission ids without a roster row, and roster students without a submission, are listed on stderr.
+    """
+    from grader.reports.json_results import read_results
+
+    path = _results_file(Path(results))
+    exported = export_grades(read_results(path), roster, lms, id_column=id_column,
+                             assignment_name=assignment_name, column_id=column_id, id_prefix=id_prefix)
+    target = out or path.with_name(f"gradebook-{lms}.csv")
+    try:
+        write_atomic(target, exported.text)
+    except (OSError, OutputError) as exc:
+        raise OutputDirError(f"{target}: cannot write the gradebook: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    click.echo(f"wrote {target}: {exported.rows} students for {LAYOUTS[lms].name}")
+    if exported.unmatched_submissions:
+        click.echo(f"grade export: {len(exported.unmatched_submissions)} submission ids match no roster row "
+                   f"(their grades are not in the file): {', '.join(exported.unmatched_submissions)}", err=True)
+    if exported.missing_submissions:
+        click.echo(f"grade export: {len(exported.missing_submissions)} roster students have no submission "
+                   f"(empty grade): {', '.join(exported.missing_submissions)}", err=True)
+    return 0

@@ -1,0 +1,81 @@
+"""The API tests (``grader.apitests``) as the reports show them: a column, a feedback section, an HTML table.
+
+Each reporter calls one function here, so a results document without an ``[api]`` part
+reads exactly as before.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from grader.judging.apiresult import ApiResult
+
+GROUP_ORDER = ("api", "correctness", "memory", "timing")
+
+
+def api_cell(tests: Sequence[ApiResult]) -> str:
+    """The score table's ``api`` column: tests passed out of tests run."""
+    return f"{sum(1 for t in tests if t.passed)}/{len(tests)}" if tests else ""
+
+
+def _num(value: float) -> str:
+    return f"{round(value, 2):g}"
+
+
+def feedback_lines(tests: Sequence[ApiResult]) -> list[str]:
+    """The feedback file's API section: per group, each test with its points, and why it failed."""
+    if not tests:
+        return []
+    passed = sum(1 for t in tests if t.passed)
+    points = sum(t.points for t in tests)
+    most = sum(t.max_points for t in tests)
+    lines = ["", f"API tests: {passed} of {len(tests)} passed, {_num(points)} / {_num(most)} points"]
+    for group in GROUP_ORDER:
+        chosen = [t for t in tests if t.group == group]
+        if not chosen:
+            continue
+        lines += ["", f"  {group.capitalize()} ({sum(1 for t in chosen if t.passed)}/{len(chosen)} passed)"]
+        for test in chosen:
+            mark = "pass" if test.passed else "FAIL"
+            lines.append(f"  [{mark}] {test.name}  {_num(test.points)}/{_num(test.max_points)}  ({test.title})")
+            if not test.passed:
+                lines += ["         " + line if line else "" for line in test.message.splitlines()]
+    return lines
+
+
+def html_section(results: Mapping[str, Any]) -> str:
+    """The HTML report's panel of submissions x API tests ('' when no submission has API tests)."""
+    submissions = [s for s in results.get("submissions", []) if s.get("api")]
+    if not submissions:
+        return ""
+    esc = html.escape
+    names = list(dict.fromkeys(t["name"] for s in submissions for t in s["api"]))
+    head = "".join(f'<th class="case"><span>{esc(name)}</span></th>' for name in names)
+    rows = []
+    for sub in submissions:
+        by_name = {t["name"]: t for t in sub["api"]}
+        cells = []
+        for name in names:
+            test = by_name.get(name)
+            if test is None:
+                cells.append('<td class="v none">·</td>')
+                continue
+            verdict = "AC" if test["passed"] else "WA"
+            title = f'{sub["id"]} / {name}: {_num(test["points"])}/{_num(test["max_points"])}\n{test["message"]}'
+            cells.append(f'<td class="v {verdict}" title="{esc(title)}">{"✓" if test["passed"] else "✗"}</td>')
+        passed = sum(1 for t in sub["api"] if t["passed"])
+        rows.append(f'<tr><th class="sid" scope="row">{esc(str(sub["id"]))}</th>'
+                    f'<td class="num">{passed}/{len(sub["api"])}</td>{"".join(cells)}</tr>')
+    return (f'<section class="panel"><h2>API tests</h2><p class="hint">Hover a cell for the message.</p>'
+            f'<div class="scroll"><table class="matrix" id="api-matrix"><thead><tr><th>submission</th>'
+            f'<th>passed</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div></section>')
+
+
+def integration_tests(submission: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The API tests of one results.json submission as (name, passed, points, max_points, message) dicts,
+    for the Gradescope and Classroom reporters."""
+    return [{"name": f"API {t['group']}: {t['name']}", "passed": bool(t["passed"]), "points": float(t["points"]),
+             "max_points": float(t["max_points"]), "message": t.get("message", "")}
+            for t in submission.get("api", [])]

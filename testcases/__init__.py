@@ -1,0 +1,1 @@
+"""The bundled test sets, installed as the package ``npuzzle_testcases`` (see setup.py); data only, no code."""

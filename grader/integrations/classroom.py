@@ -74,13 +74,6 @@ def _parts(case: Mapping[str, Any], credit: float) -> list[Part]:
             Part(case, "optimal length", total - legal, earned >= float(total) - _EPS)]
 
 
-def _api_parts(submission: Mapping[str, Any]) -> list[Part]:
-    """The submission's API tests as shares: each is all or nothing already."""
-    return [Part({"case": test["name"], "verdict": "pass" if test["passed"] else "fail", "message": test["message"]},
-                 "API test", _fraction(test["max_points"]), test["passed"])
-            for test in integration_tests(submission) if test["max_points"] > 0]
-
-
 def _unit(amounts: Sequence[Fraction]) -> Fraction:
     """The largest weight that divides every amount."""
     numerator, denominator = 0, 1
@@ -108,7 +101,6 @@ def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
     wanted = None if cases is None else set(cases)
     chosen = [case for case in submission["cases"] if wanted is None or case["case"] in wanted]
     parts = [part for case in chosen for part in _parts(case, suboptimal_credit)]
-    parts += _api_parts(submission)  # API tests are visible: they always go with the cases
     unit = _unit([part.amount for part in parts]) if parts else Fraction(1)
     count = sum(int(part.amount / unit) for part in parts)
     if count > MAX_TESTS:
@@ -132,6 +124,13 @@ def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
     statuses = {test["status"] for test in tests}
     status = "error" if "error" in statuses else "fail" if "fail" in statuses else "pass"
     result = {"version": VERSION, "status": status, "max_score": _number(unit * count), "tests": tests}
+    api = integration_tests(submission)
+    if api:
+        # The API tests' points are shares of unequal group weights (e.g. 60/21 of a point each), which no
+        # common unit of all-or-nothing tests can carry without thousands of tests: the reporter's totals
+        # would disagree again. So they travel beside its tests, for the step summary, not as its tests.
+        result["api_tests"] = [{"name": test["name"], "passed": test["passed"], "score": _number(test["points"]),
+                                "max_score": _number(test["max_points"]), "message": test["message"]} for test in api]
     validate(result, SCHEMA, "classroom result")
     return result
 
@@ -197,6 +196,16 @@ def markdown_summary(result: Mapping[str, Any]) -> str:
         max_score = f" / {test['max_score']}" if "max_score" in test else ""
         lines.append(f"| {_cell(test['name'])} | {mark} {test['status']} | {test['score']}{max_score} "
                      f"| {_cell(test['message'])} |")
+    api = result.get("api_tests", [])
+    if api:
+        earned = sum(float(test["score"]) for test in api)
+        top = sum(float(test["max_score"]) for test in api)
+        lines += ["", f"### API tests: {_number(earned)} / {_number(top)} points (in the grade of record, not in "
+                      "Classroom's points)", "", "| test | result | points | message |", "| --- | --- | ---: | --- |"]
+        for test in api:
+            mark = "✅ pass" if test["passed"] else "❌ fail"
+            lines.append(f"| {_cell(test['name'])} | {mark} | {test['score']} / {test['max_score']} "
+                         f"| {_cell(test['message'])} |")
     return "\n".join(lines) + "\n"
 
 

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from grader.integrations.classroom import classroom_result
+from grader.integrations.classroom import classroom_result, markdown_summary
 from grader.integrations.gradescope import gradescope_results
 from grader.pipeline import grade
 from grader.reports.html_report import render
@@ -68,6 +68,13 @@ def test_gradescope_and_classroom_get_one_test_each(graded):
     names = [t["name"] for t in scope["tests"]]
     assert "API correctness: solver.unsolvable" in names and len(names) == 1 + 2 + 36
     assert scope["score"] == pytest.approx(results.submissions[0].score, abs=1e-5)
-    room = classroom_result(data["submissions"][0])
-    assert room["max_score"] == pytest.approx(42)
-    assert sum(t["score"] for t in room["tests"]) == pytest.approx(results.submissions[0].score, abs=1e-5)
+    room = classroom_result(data["submissions"][0], float(data["assignment"].get("suboptimal_credit", 0.5)))
+    api_names = [t["name"] for t in room["api_tests"]]
+    assert len(api_names) == 36 and "API correctness: solver.unsolvable" in api_names
+    case_points = sum(t["score"] for t in room["tests"])
+    assert case_points + sum(t["score"] for t in room["api_tests"]) == pytest.approx(results.submissions[0].score,
+                                                                                       abs=1e-5)
+    passed = sum(t["status"] == "pass" for t in room["tests"])  # the reporter logs passed share x max: it must agree
+    assert passed / len(room["tests"]) * room["max_score"] == pytest.approx(case_points)
+    summary = markdown_summary(room)
+    assert "API tests:" in summary and "solver.unsolvable" in summary

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner
+from grader.sandbox import runner, sweep
 from grader.intake import python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
@@ -99,8 +99,11 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     require_goal(testset, assignment.blank_first, assignment.source)
     python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
     expected = {case.id: _expected(position[case.id], case, testset, assignment) for case in testset.cases}
-    temp = Path(tempfile.mkdtemp(prefix="npuzzle-grade-"))
-    temp.chmod(0o711)  # submissions run as another user: they may pass through, not list
+    # Named after this process, so the next grader removes it if this one is killed (grader.sandbox.sweep);
+    # 0711: the runs' uids may pass through to their own workdir, not list.
+    temp = sweep.make_temp_folder(mode=0o711)
+    (temp / "staging").mkdir(mode=0o700)  # extracted zips: no run's uid may enter
+    runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         if only:
@@ -278,8 +281,9 @@ class _Batch:
                          lambda label: self._folder("runs", f"{submission.id}-{label}"))
 
     def _folder(self, kind: str, name: str) -> Path:
-        """A fresh folder with an unguessable name: every run is the same user, and parents are
-        traversable but not listable, so one submission cannot find another's files."""
+        """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder
+        stays root's and 0700 but while its own run's uid has it (grader.sandbox.workdir); a build's is
+        passable (0711) to reach the bundle inside."""
         with self._lock:
             self._counter += 1
             number = self._counter
@@ -289,7 +293,8 @@ class _Batch:
                 parent.chmod(0o711)
         label = re.sub(r"[^A-Za-z0-9._-]", "_", name)[:60]
         folder = Path(tempfile.mkdtemp(prefix=f"{number:05d}-{label}-", dir=parent))
-        folder.chmod(0o711)
+        if kind != "runs":
+            folder.chmod(0o711)
         return folder
 
     def _build(self, submission: Submission) -> Build:
@@ -350,7 +355,9 @@ class _Batch:
                          outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
                          timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds) if over else "")
         fault = None
-        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5:
+        # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
+                and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
         try:
             verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,

@@ -26,13 +26,22 @@ class Answer:
     """Where the program did put something, when it is not where the answer belongs."""
 
 
-JVM_START_FAILURES = (b"Error occurred during initialization of VM", b"Could not reserve enough space",
-                      b'Failed to start thread "Unknown thread"')
+JVM_START_FAILURES = (b"Error occurred during initialization of VM", b"Could not reserve enough space")
+JVM_THREAD_FAILURES = (b'Failed to start thread "Unknown thread"', b"unable to create native thread")
 
 
 def jvm_start_failure(stdout: bytes, stderr: bytes, memory_mb: int) -> str | None:
-    """The JVM could not even start under the limits: the grader's setup, not the student, is at fault."""
-    if any(marker in stdout or marker in stderr for marker in JVM_START_FAILURES):
+    """The JVM could not even start under the limits: the grader's setup, not the student, is at fault.
+
+    The caller rules out a run that hit its own process limit (a student's fault) first; a
+    thread that still cannot start is the machine's processes or thread stacks running out.
+    """
+    text = stdout + stderr
+    if any(marker in text for marker in JVM_THREAD_FAILURES):
+        return ("the JVM could not start its threads although the run stayed under its own process limit: "
+                f"the machine is out of processes or threads, or the thread stacks do not fit in memory_mb = "
+                f"{memory_mb} MB (see grade doctor)")
+    if any(marker in text for marker in JVM_START_FAILURES):
         return (f"the JVM could not start under the memory limit of {memory_mb} MB (raise [limits] memory_mb "
                 "in assignment.toml)")
     return None

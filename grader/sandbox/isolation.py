@@ -15,9 +15,11 @@ once (a :class:`SandboxWarning`):
 - ``reaper``: no namespace; a per-run child-subreaper shim (``grader/sandbox/reaper.py``) kills and
   reaps whatever the submission leaves behind.
 
-Independent of those: POSIX ``rlimits`` (always on POSIX), ``uid-drop`` to nobody when the
-grader runs as root. Cgroups are reported by ``grade doctor`` but not used (yet): the PID
-namespace already kills every process of a run, and rlimits bound its memory.
+Independent of those: POSIX ``rlimits`` (always on POSIX); as root, a ``uid-drop`` to a
+per-run uid from a machine-wide pool (:mod:`grader.sandbox.uids`; ``nobody`` when the pool
+cannot be had), run in a fresh user namespace of its own under bwrap (``userns``: its own
+keyrings); ``cgroup`` slot groups (:mod:`grader.sandbox.cgroups`) that count a run's memory,
+processes and CPU time whole. Where a layer is missing its reason is kept for ``grade doctor``.
 
 ``NPUZZLE_SANDBOX_DISABLE`` (comma-separated layer names) switches layers off, to test
 the degrade path or to work around a broken one.
@@ -35,6 +37,8 @@ import threading
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from grader.sandbox import cgroups, tmpfs, uids
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -64,6 +68,10 @@ class Plan:
     rlimits: bool                      # POSIX rlimits on the submission
     statuses: tuple[LayerStatus, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
+    uid_pool: uids.UidPool | None = None      # a uid per run (root); else every run is ``drop_uid``
+    cgroups: cgroups.Hierarchy | None = None  # where the slot groups go; None: rlimits alone
+    userns: bool = False                      # under bwrap, each run in a user namespace of its own
+    workdir_tmpfs: bool = False               # each run's workdir on a size-capped tmpfs (root)
 
     @property
     def layers(self) -> list[str]:
@@ -73,15 +81,21 @@ class Plan:
         if self.namespace == "bwrap":
             names += ["bwrap", "no-network", "pid-namespace", "mount-namespace", "read-only-system",
                       "private-tmp"]
-            if self.drop_uid is not None:
-                names.append("workdir-quota")
         elif self.namespace == "unshare":
             names += ["unshare", "no-network", "pid-namespace", "mount-namespace", "reaper"]
         else:
             names.append("reaper")
             names += [s.name for s in self.statuses if s.available and s.name == "subreaper"]
-        if self.drop_uid is not None:
+        if self.uid_pool is not None:
+            names.append(f"per-run-uid:{self.uid_pool.base}+{self.uid_pool.size}")
+        elif self.drop_uid is not None:
             names.append(f"uid-drop:{self.drop_uid}")
+        if self.userns:
+            names.append("own-userns")
+        if self.workdir_tmpfs:
+            names.append("workdir-tmpfs")
+        if self.cgroups is not None:
+            names.append(f"cgroup-v{self.cgroups.version}:" + ",".join(self.cgroups.controllers))
         return names
 
 
@@ -113,8 +127,7 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, workdir_bytes: int | None = None,
-                 limiter: list[str] = ()) -> list[str]:
+                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
 
@@ -123,11 +136,11 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
     into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
 
-    ``workdir_bytes`` (root only) caps the workdir: the submission gets a tmpfs of that
-    size at the workdir's path, which the root init fills from the host workdir (bound
-    where uid ``drop_uid`` cannot reach it) and copies back when the submission ends.
+    ``own_userns`` puts the submission, after the uid drop, in a user namespace of its own
+    (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
+
+    The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.tmpfs`).
     """
-    quota = workdir_bytes is not None and drop_uid is not None
     if drop_uid is not None:
         args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--unshare-cgroup-try"]
@@ -139,23 +152,17 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     made: set[str] = {"/tmp"}
     for path in readable:
         args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
-    if quota:
-        args += ["--perms", "0700", "--dir", HOST_WORKDIR_DIR,
-                 "--bind", str(workdir), f"{HOST_WORKDIR_DIR}/work"]
-        args += _dirs_to(workdir, made) + ["--perms", "0755", "--size", str(workdir_bytes), "--tmpfs", str(workdir)]
-    else:
-        args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
+    args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     args += ["--chdir", str(workdir), "--"]
-    if quota:
-        args += ["/bin/sh", "-c", QUOTA_INIT.format(host=f"{HOST_WORKDIR_DIR}/work"), "sh"]
-    else:
-        args += INIT_SHIM
+    args += INIT_SHIM
     if drop_uid is not None:
         setpriv = shutil.which("setpriv") or "setpriv"
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
+        if own_userns:
+            args += USERNS_ARGV
     return args + list(limiter)
 
 
@@ -172,16 +179,9 @@ def _dirs_to(path: Path, made: set[str]) -> list[str]:
 # normal signal semantics, and its CPU time reaches wait4() through bwrap) and ends with
 # its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
-HOST_WORKDIR_DIR = "/run/npuzzle-grader"
-# The same, filling the capped workdir first and copying it back after (symlinks as
-# symlinks, never writing through one). The runner has given the host workdir to the
-# submission's uid, so ``cp -a`` gives it the copy too.
-QUOTA_INIT = ('cp -a {host}/. . '
-              '|| {{ echo "grader sandbox: cannot copy the workdir in" >&2; exit 125; }}; '
-              '"$@"; status=$?; '
-              'cp -a --remove-destination ./. {host}/ '
-              '|| echo "grader sandbox: the workdir was not copied back in full" >&2; '
-              'exit $status')
+
+
+USERNS_ARGV = [shutil.which("unshare") or "unshare", "--user", "--map-current-user", "--"]
 
 
 def unshare_prefix(unshare: str) -> list[str]:
@@ -217,9 +217,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
             os.chown(work, drop_uid, drop_uid)
         # Writes in the workdir by absolute path, and checks that the network is really gone.
         script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
-        quota = 1024 * 1024 if drop_uid is not None else None
         limiter = [tool("prlimit"), "--core=0:0", "--"]
-        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, workdir_bytes=quota, limiter=limiter)
+        why = _try(bwrap_prefix(bwrap, work, [], drop_uid, limiter=limiter)
                    + ["/bin/sh", "-c", script])
         if why is None and not (work / "probe").exists():
             why = "the sandbox could not write its workdir"
@@ -251,13 +250,59 @@ def _probe_subreaper() -> LayerStatus:
     return LayerStatus("subreaper", True, "each run's shim is a child subreaper: orphans are killed and reaped")
 
 
-def _probe_cgroup() -> LayerStatus:
-    root = Path("/sys/fs/cgroup")
-    if not root.is_dir():
-        return LayerStatus("cgroup", False, "no cgroup file system mounted")
-    kind = "v2" if (root / "cgroup.controllers").exists() else "v1"
-    return LayerStatus("cgroup", False, f"cgroup {kind} is mounted, but the runner does not use cgroups: "
-                                        "the PID namespace kills a run's processes and rlimits bound memory")
+def _probe_cgroup(disabled: frozenset[str]) -> tuple[LayerStatus, cgroups.Hierarchy | None]:
+    if "cgroup" in disabled:
+        return LayerStatus("cgroup", False, "disabled by " + DISABLE_ENV), None
+    found = cgroups.detect() if sys.platform.startswith("linux") else "Linux only"
+    if isinstance(found, str):
+        return LayerStatus("cgroup", False, f"{found}; memory is bounded by rlimits alone (shmem and memfd "
+                                            "uncounted) and CPU time per process"), None
+    return LayerStatus("cgroup", True, f"{found.describe()}: one group per worker slot; memory incl. shmem, "
+                                       f"memfd and SysV shm (OOM kill = MLE), at most {cgroups.PIDS_MAX} tasks, "
+                                       "CPU time of the whole run"), found
+
+
+def _probe_tmpfs(disabled: frozenset[str], as_root: bool, namespace: str | None) -> LayerStatus:
+    private_tmp = f"/tmp a {TMP_SIZE_BYTES >> 20} MB tmpfs" if namespace == "bwrap" else "/tmp the host's"
+    if "tmpfs" in disabled:
+        why = "disabled by " + DISABLE_ENV
+    elif not as_root:
+        why = "mounting one needs root"
+    else:
+        with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as folder:
+            try:
+                tmpfs.mount_tmpfs(Path(folder), 65536)
+                tmpfs.unmount(folder)
+                why = None
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+    if why is None:
+        return LayerStatus("tmpfs", True, f"the workdir on a size-capped tmpfs (its content + 64 MB, charged to the "
+                                          f"run's cgroup), {private_tmp}; stdout/stderr are pipes read with a cap")
+    return LayerStatus("tmpfs", False, f"the workdir stays on the host disk, bounded per file by RLIMIT_FSIZE only "
+                                       f"({why}); {private_tmp}; stdout/stderr are still pipes read with a cap")
+
+
+def _probe_uid_pool(disabled: frozenset[str], as_root: bool) -> tuple[LayerStatus, uids.UidPool | None]:
+    if "per-run-uid" in disabled or "uid-drop" in disabled:
+        return LayerStatus("per-run-uid", False, "disabled by " + DISABLE_ENV), None
+    if not as_root:
+        return LayerStatus("per-run-uid", False, f"needs root (runs share the grader's uid {os.geteuid()})"), None
+    try:
+        pool = uids.UidPool.from_env()
+        pool.prepare()
+    except OSError as exc:
+        return LayerStatus("per-run-uid", False, f"{exc.strerror or exc}; every run is uid {NOBODY}"), None
+    return LayerStatus("per-run-uid", True, f"uids {pool.base}..{pool.base + pool.size - 1}, one per run at a "
+                                            f"time on this machine (flock in {pool.lock_dir})"), pool
+
+
+def _probe_userns(uid: int) -> LayerStatus:
+    why = _try([tool("setpriv"), f"--reuid={uid}", f"--regid={uid}", "--clear-groups", *USERNS_ARGV, "/bin/true"])
+    if why is not None:
+        return LayerStatus("userns", False, f"unshare --user fails as uid {uid} ({why}): runs of one uid would share "
+                                            "its keyrings")
+    return LayerStatus("userns", True, "each run in a user namespace of its own: keyrings die with the run")
 
 
 def probe(disabled: frozenset[str] = frozenset()) -> Plan:
@@ -272,11 +317,19 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     if "uid-drop" in disabled:
         uid_status = LayerStatus("uid-drop", False, "disabled by " + DISABLE_ENV)
     elif as_root:
-        uid_status = LayerStatus("uid-drop", True, f"the grader runs as root; submissions run as uid {NOBODY}")
+        uid_status = LayerStatus("uid-drop", True,
+                                 f"the grader runs as root; submissions never do (a per-run uid, else {NOBODY})")
     else:
         uid_status = LayerStatus("uid-drop", False, f"not needed: the grader runs as uid {os.geteuid()}")
     statuses.append(uid_status)
     drop_uid = NOBODY if uid_status.available else None
+    pool_status, pool = _probe_uid_pool(disabled, uid_status.available)
+    statuses.append(pool_status)
+    userns = False
+    if pool is not None and "userns" not in disabled and "bwrap" not in disabled:
+        userns_status = _probe_userns(NOBODY)
+        userns = userns_status.available
+        statuses.append(userns_status)
 
     namespace = None
     for name, prober in (("bwrap", lambda: _probe_bwrap(drop_uid)),
@@ -292,7 +345,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
             namespace = name
     sub = _probe_subreaper() if "subreaper" not in disabled else LayerStatus("subreaper", False, "disabled")
     statuses.append(sub)
-    statuses.append(_probe_cgroup())
+    cgroup_status, hierarchy = _probe_cgroup(disabled)
+    statuses.append(cgroup_status)
+    tmpfs_status = _probe_tmpfs(disabled, uid_status.available, namespace)
+    statuses.append(tmpfs_status)
 
     notes: list[str] = []
     if namespace != "bwrap":
@@ -300,7 +356,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
         weaker = ("unshare (namespaces, but the host files stay visible)" if namespace == "unshare"
                   else "rlimits, a process group and a reaper shim only (no namespaces)")
         notes.append(f"sandbox: bwrap unavailable ({bw.reason}); using {weaker}")
-    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes))
+    if hierarchy is None:
+        notes.append(f"sandbox: no cgroups ({cgroup_status.reason})")
+    return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
+                userns and namespace == "bwrap", tmpfs_status.available)
 
 
 _PROBING = threading.Lock()
@@ -318,3 +377,4 @@ def plan() -> Plan:
     """The layers for this process: probed on first use, cached per ``NPUZZLE_SANDBOX_DISABLE``."""
     with _PROBING:  # parallel runs start together: probe (and warn) once
         return _cached_plan(disabled_from_env())
+

@@ -25,10 +25,12 @@ class Outcome:
     exit_code: int | None      # None when killed by a signal
     signal: int | None
     timed_out: bool            # wall or CPU limit reached
-    memory_exceeded: bool      # best effort (MemoryError/OutOfMemoryError in stderr, ENOMEM, ...)
+    memory_exceeded: bool      # killed at the cgroup memory limit, or MemoryError/OutOfMemoryError/ENOMEM in stderr
     wall_seconds: float
-    cpu_seconds: float
+    cpu_seconds: float         # every process of the run together (its cgroup), else what rusage saw
     stdout: bytes              # capped at limits.output_bytes
     stderr: bytes
     stdout_truncated: bool
     stderr_truncated: bool
+    memory_peak_bytes: int | None = None   # the slot cgroup's peak, None without cgroups
+    process_limit_hit: bool = False        # a fork or thread creation failed at the run's process limit

@@ -21,6 +21,9 @@ import time
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
+SYS_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "ppc64le": 280, "s390x": 280}
+KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
+KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
 
 
 def _prctl(option: int, value: int) -> None:
@@ -72,11 +75,53 @@ def _kill_and_reap_all() -> None:
             time.sleep(0.01)
 
 
+def _clear_keyrings() -> None:
+    """Empty the uid's user, user-session and persistent keyrings (as that uid, before the run):
+    whatever a former run of this uid stored there is gone before this one starts."""
+    number = SYS_KEYCTL.get(os.uname().machine)
+    if number is None:
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return
+    for ring in (KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING):
+        libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(ring))
+    persistent = libc.syscall(number, KEYCTL_GET_PERSISTENT, ctypes.c_long(-1), ctypes.c_long(KEY_SPEC_PROCESS_KEYRING))
+    if persistent > 0:
+        libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(persistent))
+
+
+def _become(uid: str) -> None:
+    os.setgroups([])
+    os.setgid(int(uid))
+    os.setuid(int(uid))
+
+
+def _scrub_keyrings_after(uid: str) -> None:
+    """Clear the uid's keyrings again once the run is over, so nothing of it stays on the host."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid == 0:
+        try:
+            _become(uid)
+            _clear_keyrings()
+        finally:
+            os._exit(0)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
 class _Stop(Exception):
     pass
 
 
 def _stop(signum, frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second one must not break the clean-up
     raise _Stop
 
 
@@ -97,9 +142,8 @@ def main(argv: list[str]) -> int:
             for res, soft, hard in limits:
                 resource.setrlimit(res, (soft, hard))
             if uid != "-":
-                os.setgroups([])
-                os.setgid(int(uid))
-                os.setuid(int(uid))
+                _become(uid)
+                _clear_keyrings()
             _prctl(PR_SET_NO_NEW_PRIVS, 1)
             os.execvp(command[0], command)
         except (OSError, ValueError) as exc:
@@ -112,6 +156,7 @@ def main(argv: list[str]) -> int:
             pid, status = os.wait()
             if pid == child:
                 break
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the child is done: a late timeout changes nothing
     except _Stop:
         status = signal.SIGKILL  # a wait status meaning "killed by SIGKILL"
         try:
@@ -119,6 +164,8 @@ def main(argv: list[str]) -> int:
         except OSError:
             pass
     _kill_and_reap_all()
+    if uid != "-":
+        _scrub_keyrings_after(uid)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig != signal.SIGKILL and sig != signal.SIGSTOP:

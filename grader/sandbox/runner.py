@@ -2,9 +2,10 @@
 
 :func:`run_command` is the only place the grader starts a submission. Whatever the
 layers (see :mod:`grader.sandbox.isolation`), every run gets: an argv list, its workdir as cwd,
-stdin from /dev/null (or a file), a minimal environment, its own session, stdout and
-stderr captured to unlinked files outside the workdir and read back with a cap, POSIX
-rlimits, a wall timeout, and its whole process tree killed and reaped when it ends.
+stdin from /dev/null (or a pipe), a minimal environment, its own session, its own uid and
+slot cgroups where the machine allows (:mod:`grader.sandbox.slots`), stdout and stderr
+through pipes read with a cap (:mod:`grader.sandbox.pipes`), POSIX rlimits, a wall timeout,
+a CPU limit on the whole run, and its whole process tree killed and reaped when it ends.
 """
 
 from __future__ import annotations
@@ -15,21 +16,27 @@ import os
 import select
 import signal
 import subprocess
-import sys
-import tempfile
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import isolation, rlimits
+from grader.sandbox import cgroups, command, isolation, pipes, rlimits, slots, tmpfs
+from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
-REAPER = Path(__file__).with_name("reaper.py")
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
-COPY_BACK_SECONDS = 2.0  # for a timed-out run's init to copy its capped workdir back
-WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
+DRAIN_SECONDS = 1.0      # to read what is left in the pipes once every writer is dead
+# The whole run's CPU time (all its processes) is read this often and may pass the limit by
+# the grace, so a lone process still gets its own SIGXCPU from RLIMIT_CPU first.
+CPU_CHECK_SECONDS = 0.1
+CPU_GRACE_SECONDS = 0.5
+# bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
+SANDBOX_MEMORY_BYTES = 64 * 2**20
+JOIN_FAILED = 125
+WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"Could not reserve enough space",
@@ -39,42 +46,6 @@ OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
 def isolation_layers() -> list[str]:
     """The layers active on this machine (probed once, cached), for results.json."""
     return isolation.plan().layers
-
-
-def _prepare_workdir(workdir: Path, uid: int | None) -> Path:
-    tmp = workdir / ".tmp"
-    tmp.mkdir(exist_ok=True)
-    if uid is not None:  # the submission runs as nobody: it must own what it may write
-        os.chown(workdir, uid, uid)
-        for root, dirs, files in os.walk(workdir):
-            for name in dirs + files:
-                os.lchown(os.path.join(root, name), uid, uid)
-    return tmp
-
-
-def _workdir_quota(workdir: Path, limits: Limits) -> int:
-    """The size of the run's capped workdir: its content plus room to write.
-    """
-    content = 0
-    for root, dirs, files in os.walk(workdir):
-        for name in dirs + files:
-            content += os.lstat(os.path.join(root, name)).st_size + 4096  # tmpfs counts whole pages
-    return content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
-
-
-def _check_reachable(workdir: Path, uid: int) -> None:
-    """Without bwrap's private view, the uid must be able to reach the workdir by its absolute path."""
-    for folder in workdir.parents:
-        info = folder.stat()
-        if not (info.st_mode & 0o001 or (info.st_uid == uid and info.st_mode & 0o100)):
-            raise PermissionError(f"{folder} is not searchable by uid {uid}, which runs submissions: "
-                                  f"make it chmod o+x (0711 keeps it unlistable) or install bubblewrap")
-
-
-def _read_capped(handle, cap: int) -> tuple[bytes, bool]:
-    handle.seek(0)
-    data = handle.read(cap + 1)
-    return data[:cap], len(data) > cap
 
 
 def _wait(pid: int, timeout: float) -> bool:
@@ -118,23 +89,6 @@ def _decode_status(status: int, via_init: bool) -> tuple[int | None, int | None]
     return code, None
 
 
-def _install_prefixes(program: str) -> list[Path]:
-    """The install folder of an interpreter outside the system dirs (``/opt/x/bin/java`` -> ``/opt/x``).
-
-    bwrap shows the submission only the system dirs, so an absolute ``argv[0]`` such as a
-    pyenv or venv Python would not exist inside; its prefix (never the repository) is
-    bound read-only.
-    """
-    if not os.path.isabs(program):
-        return []
-    found = []
-    for path in (Path(program), Path(program).resolve()):
-        outside = not any(str(path).startswith(d + "/") for d in isolation.SYSTEM_DIRS)
-        if outside and path.parent.name == "bin" and path.parent.parent != Path("/") and path.exists():
-            found.append(path.parent.parent)
-    return list(dict.fromkeys(found))
-
-
 def _descendants(root: int) -> tuple[list[int], float]:
     """The pids below ``root`` and the CPU seconds ``root`` and they used so far, from /proc."""
     children: dict[int, list[int]] = {}
@@ -171,74 +125,91 @@ def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
     return pid if int(ppid) == bwrap_pid else None
 
 
-def _command(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan,
-             limits: Limits, info_fd: int | None) -> list[str]:
-    """The full argv: the isolation prefix, then the submission's own argv.
+def warn_if_exposed(paths: Sequence[Path]) -> list[str]:
+    """Warn (once per path) where no bwrap hides the host and permissions let a run's uid read ``paths``
+    (the test set, the submissions): with no private view, permissions are all that keep them hidden."""
+    plan = isolation.plan()
+    if plan.namespace == "bwrap" or (plan.drop_uid is None and plan.uid_pool is None):
+        return []
+    found = [why for why in map(workdirs.readable_by_others, paths) if why]
+    for why in found:
+        warnings.warn(f"sandbox: without bwrap a submission can read this: {why}; chmod o-rwx it "
+                      "(or install bubblewrap)", isolation.SandboxWarning, stacklevel=2)
+    return found
 
-    The rlimits go to the submission alone, set by ``prlimit`` or the reaper shim, so
-    bwrap, the init and the copies in and out of a capped workdir are not bound by them.
-    """
-    values = rlimits.within_ours(rlimits.rlimit_values(limits, plan.drop_uid is not None, argv)) if plan.rlimits else []
-    if plan.namespace == "bwrap":
-        paths = [Path(p).resolve() for p in readable]
-        paths += [p for p in _install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
-        quota = _workdir_quota(workdir, limits) if plan.drop_uid is not None else None
-        return isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, plan.drop_uid, info_fd, quota,
-                                    rlimits.prlimit_argv(values) if values else []) + list(argv)
-    uid = str(plan.drop_uid) if plan.drop_uid is not None else "-"
-    encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
-    reaper = [sys.executable, "-I", "-S", str(REAPER), uid, encoded, "--"]
-    if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
-        return isolation.unshare_prefix(isolation.tool("unshare")) + reaper + list(argv)
-    return reaper + list(argv)
+
+def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
+    """The slot's memory limit for a run: what the rlimits allow the program, plus the sandbox's own share."""
+    program = rlimits.jvm_data_bytes(limits.memory_mb, argv) if limits.jvm else limits.memory_mb * 2**20
+    return program + SANDBOX_MEMORY_BYTES
 
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
                 stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
 
-    Raises OSError only for a grader fault (workdir missing, no temp space).
+    The run holds a worker slot for its duration (:mod:`grader.sandbox.slots`): its own uid
+    (as root) and its slot's cgroups, which count its memory (shmem included), processes and
+    the CPU time of all its processes together. Raises OSError only for a grader or machine
+    fault (workdir missing, no uid free in the pool, a cgroup that cannot be written), with
+    the cause in its message.
     """
     if not argv:
         raise ValueError("run_command needs a command")
     plan = isolation.plan()
-    workdir = Path(workdir).resolve()
-    if plan.namespace != "bwrap" and plan.drop_uid is not None:
-        _check_reachable(workdir, plan.drop_uid)
-    tmpdir = _prepare_workdir(workdir, plan.drop_uid)
+    with slots.pool().slot() as slot:
+        uid = slot.uid if slot.uid is not None else plan.drop_uid
+        workdir = Path(workdir).resolve()
+        if plan.namespace != "bwrap" and uid is not None:
+            workdirs.check_reachable(workdir, uid)
+        capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits)) if plan.workdir_tmpfs \
+            else contextlib.nullcontext(False)
+        with capped:
+            tmpdir = workdirs.give(workdir, uid)
+            try:
+                return _run(argv, workdir, tmpdir, limits, env, stdin_data, readable, plan, uid, slot.group)
+            finally:
+                workdirs.take_back(workdir, uid)
+
+
+def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
+         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
     environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
     environment.update(env or {})
-    cpu_limit = rlimits.cpu_limit(limits) if plan.rlimits else None
-
-    with tempfile.TemporaryFile(prefix="npuzzle-out-") as out, \
-            tempfile.TemporaryFile(prefix="npuzzle-err-") as err, \
-            tempfile.TemporaryFile(prefix="npuzzle-in-") as stdin_file:
-        if stdin_data is not None:
-            stdin_file.write(stdin_data)
-            stdin_file.flush()
-            stdin_file.seek(0)
-        info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
-        command = _command(argv, workdir, readable, plan, limits, info_write)
+    cpu_limit = rlimits.cpu_limit(limits)
+    start = None
+    if group is not None:
+        group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
+        start = group.start()
+    capture = pipes.Capture(limits.output_bytes)
+    stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
+    info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
+    try:
+        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
-                command, cwd=workdir, env=environment, close_fds=True,
+                command_argv, cwd=workdir, env=environment, close_fds=True,
                 pass_fds=(info_write,) if info_write is not None else (),
-                stdin=stdin_file if stdin_data is not None else subprocess.DEVNULL,
-                stdout=out, stderr=err, start_new_session=True)
+                stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
             if info_read is not None:
                 os.close(info_read)
-            err.write(f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode())
-            return _outcome(127, None, False, 0.0, 0.0, out, err, limits)
+            message = f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode()
+            return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
         finally:
-            if info_write is not None:
-                os.close(info_write)
-        sampled_cpu = 0.0
+            capture.close_child_ends()
+            for fd in (info_write, stdin_fd if stdin_data is not None else None):
+                if fd is not None:
+                    os.close(fd)
+        sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         try:
-            timed_out = _wait(proc.pid, limits.wall_seconds)
+            timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start)
             if timed_out and plan.namespace is None:
                 # Let the reaper shim kill and reap the daemons that left the group first.
+                if group is not None:
+                    with contextlib.suppress(OSError):
+                        group.kill_all(spare=frozenset({proc.pid}), uid=uid)
                 os.kill(proc.pid, signal.SIGTERM)
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
@@ -247,15 +218,9 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
                 init = _namespace_init(info_read, proc.pid)
                 os.close(info_read)
                 if init is not None:
-                    if timed_out:
-                        # Kill the submission, not the init, so the init copies a capped workdir
-                        # back (what it wrote so far is part of the verdict); sample the CPU time
-                        # first, as processes the kernel reaps with the namespace lose theirs.
-                        below, sampled_cpu = _descendants(init)
-                        for pid in below:
-                            with contextlib.suppress(OSError):
-                                os.kill(pid, signal.SIGKILL)
-                        _wait(proc.pid, COPY_BACK_SECONDS)
+                    if timed_out and group is None:
+                        # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
+                        _, sampled_cpu = _descendants(init)
                     with contextlib.suppress(OSError):  # its death ends the namespace and all in it
                         os.kill(init, signal.SIGKILL)
                     _wait(proc.pid, BWRAP_GRACE_SECONDS)
@@ -263,25 +228,51 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
             _killpg(proc.pid)
             _, status, usage = os.wait4(proc.pid, 0)
             proc.returncode = status  # reaped here; keep Popen from waiting again
+            if group is not None:
+                group.kill_all()
+            capture.drain(DRAIN_SECONDS)
         wall = time.monotonic() - started
-        exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
-        cpu = max(usage.ru_utime + usage.ru_stime, sampled_cpu)
-        if sig == signal.SIGXCPU:
-            timed_out = True
-        elif sig == signal.SIGKILL and cpu_limit is not None and cpu >= 0.9 * cpu_limit:
-            # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
-            # contention (up to ~20% here), hence the margin of a whole second below hard.
-            timed_out = True
-        return _outcome(exit_code, sig, timed_out, wall, cpu, out, err, limits)
-
-
-def _outcome(exit_code, sig, timed_out, wall, cpu, out, err, limits: Limits) -> Outcome:
-    stdout, stdout_cut = _read_capped(out, limits.output_bytes)
-    stderr, stderr_cut = _read_capped(err, limits.output_bytes)
-    if sig == getattr(signal, "SIGXFSZ", None):
-        stdout_cut = stdout_cut or len(stdout) >= limits.output_bytes
+    finally:
+        capture.close()
+    exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
+    stdout, stdout_cut, stderr, stderr_cut = capture.result()
+    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
+        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
+                                     "the grader cannot write its cgroup.procs")
+    spent = group.usage(start) if group is not None and start is not None else None
+    cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
+    if sig == signal.SIGXCPU or cpu_exceeded:
+        timed_out = True
+    elif sig == signal.SIGKILL and cpu >= 0.9 * cpu_limit:
+        # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
+        # contention (up to ~20% here), hence the margin of a whole second below hard.
+        timed_out = True
     failed = exit_code != 0 or sig is not None
-    memory = failed and not timed_out and any(marker in stderr for marker in OOM_MARKERS)
+    memory = not timed_out and ((spent is not None and spent.oom_killed)
+                                or (failed and any(marker in stderr for marker in OOM_MARKERS)))
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory,
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
-                   stdout_truncated=stdout_cut, stderr_truncated=stderr_cut)
+                   stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
+                   memory_peak_bytes=spent.memory_peak_bytes if spent else None,
+                   process_limit_hit=bool(spent and spent.pids_limit_hit))
+
+
+def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,
+           start: cgroups.Start | None) -> tuple[bool, bool]:
+    """Read the run's output until it exits; (timed out, CPU of the whole run over the limit)."""
+    deadline = time.monotonic() + wall
+    pidfd = os.pidfd_open(pid)
+    try:
+        next_check = time.monotonic() + CPU_CHECK_SECONDS
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                return True, False
+            if capture.pump(min(deadline, next_check) - now, also=pidfd):
+                return False, False
+            if group is not None and start is not None and time.monotonic() >= next_check:
+                next_check = time.monotonic() + CPU_CHECK_SECONDS
+                if group.cpu_seconds() - start.cpu > cpu_limit + CPU_GRACE_SECONDS:
+                    return True, True
+    finally:
+        os.close(pidfd)

@@ -16,56 +16,20 @@ import shutil
 import signal
 import socket
 import sys
-import tempfile
 import threading
 import time
 import uuid
-import warnings
 from pathlib import Path
 
 import pytest
 
-from grader.sandbox import isolation, runner
+from grader.sandbox import runner
+from tests.hostile.conftest import current_plan
 from tests.support import require_tool
 
 HOSTILE = Path(__file__).resolve().parent
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 SHORT = runner.Limits(wall_seconds=2.0, memory_mb=256, output_bytes=100_000, file_size_bytes=2_000_000)
-
-# mode -> the layers switched off to get it
-MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
-
-
-def current_plan() -> isolation.Plan:
-    with warnings.catch_warnings():  # a degraded mode is what these tests ask for
-        warnings.simplefilter("ignore", isolation.SandboxWarning)
-        return isolation.plan()
-
-
-@pytest.fixture(params=list(MODES))
-def mode(request, monkeypatch) -> str:
-    """Run the test under one isolation layer; skip the layers this machine lacks (bwrap must work in CI)."""
-    name = request.param
-    monkeypatch.setenv(isolation.DISABLE_ENV, MODES[name])
-    if name == "bwrap":
-        require_tool("bwrap")
-    chosen = current_plan()
-    if (chosen.namespace or "reaper") != name:
-        if name == "bwrap" and os.environ.get("CI"):
-            pytest.fail(f"bwrap is installed but unusable: {'; '.join(chosen.notes)}")
-        pytest.skip(f"{name} is not available here: {'; '.join(chosen.notes)}")
-    return name
-
-
-@pytest.fixture
-def root() -> Path:
-    """A run root that uid 65534 can traverse (0711), as the grader's own run folder must be
-    when no bwrap hides the host; pytest's tmp_path lives under a 0700 folder."""
-    folder = Path(tempfile.mkdtemp(prefix="npuzzle-hostile-"))
-    folder.chmod(0o711)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
-
 
 @pytest.fixture
 def namespaced(mode) -> str:
@@ -180,9 +144,9 @@ def test_thousands_of_files_stay_in_the_workdir(root):
     assert len(list((workdir / "junk").iterdir())) == 2000
 
 
-def test_filling_the_disk_stops_at_the_workdir_quota(private_view, root):
-    if current_plan().drop_uid is None:
-        pytest.skip("the workdir quota needs bwrap run as root")
+def test_filling_the_disk_stops_at_the_workdir_quota(mode, root):
+    if not current_plan().workdir_tmpfs:
+        pytest.skip("the workdir's tmpfs needs root")
     outcome, workdir = contained(root, "fill_disk")
     assert outcome.exit_code == 1 and b"No space left on device" in outcome.stdout, outcome
     used = sum(path.stat().st_size for path in workdir.rglob("*") if path.is_file())

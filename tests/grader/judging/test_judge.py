@@ -65,7 +65,9 @@ def test_missing_and_empty_output_are_no_output() -> None:
 
 def test_jvm_that_cannot_start_is_a_judge_error() -> None:
     fault = jvm_start_failure(b'[warning][os,thread] Failed to start thread "Unknown thread"', b"", 256)
-    assert fault is not None and "256 MB" in fault
+    assert fault is not None and "out of processes or threads" in fault and "256 MB" in fault
+    heap = jvm_start_failure(b"", b"Error occurred during initialization of VM\nCould not reserve enough space", 256)
+    assert heap is not None and "raise [limits] memory_mb" in heap
     verdict, _ = judge(facts(exit_code=1), Answer("output.txt", None), None, Context(), True, fault)
     assert verdict is Verdict.JE
     assert jvm_start_failure(b"", b'Exception in thread "main" java.lang.NullPointerException', 256) is None

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from grader.sandbox import doctor, isolation, rlimits, runner
+from grader.sandbox.workdir import quota_bytes as workdir_quota
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 
@@ -87,12 +88,40 @@ def test_memory_error_in_a_successful_run_is_not_memory_exceeded(workdir):
     assert outcome.exit_code == 0 and not outcome.memory_exceeded
 
 
-def test_runs_as_nobody_when_root(workdir):
+def test_as_root_the_workdir_is_a_capped_tmpfs_for_the_run_alone(workdir):
+    if not isolation.plan().workdir_tmpfs:
+        pytest.skip("a tmpfs workdir needs root")
+    (workdir / "data.txt").write_text("from the host\n")
+    outcome = run_python("import os, sys\n"
+                         "print(open('data.txt').read(), end='')\n"
+                         "os.symlink('/etc/passwd', 'link'); os.mkfifo('fifo')\n"
+                         "try:\n"
+                         "    for n in range(20):\n"  # 200 MB in files under the file-size limit
+                         "        open(f'big{n}', 'wb').write(b'x' * (10 * 2**20))\n"
+                         "except OSError as exc:\n"
+                         "    print(exc.strerror)\n", workdir, runner.Limits(wall_seconds=20))
+    assert outcome.stdout == b"from the host\nNo space left on device\n", outcome
+    # Back on the host: what it wrote (the link as a link, never followed), the special file left behind.
+    assert os.readlink(workdir / "link") == "/etc/passwd" and not (workdir / "fifo").exists()
+    written = sum(path.stat().st_size for path in workdir.glob("big*"))
+    assert runner.WORKDIR_ROOM_BYTES - 2**20 <= written <= runner.WORKDIR_ROOM_BYTES + 2**20
+    assert not os.path.ismount(workdir) and sorted(p.name for p in workdir.parent.iterdir()) == ["work"]
+
+
+def test_runs_as_a_uid_of_its_own_when_root(workdir):
     if os.geteuid() != 0:
         pytest.skip("the uid drop applies to a grader running as root")
+    pool = isolation.plan().uid_pool
     outcome = run_python("import os; print(os.getuid(), os.getgid(), os.getgroups())", workdir)
-    assert outcome.stdout == b"65534 65534 []\n"
-    assert (workdir / ".tmp").stat().st_uid == isolation.NOBODY
+    uid, gid, groups = outcome.stdout.split(maxsplit=2)
+    assert uid == gid and groups == b"[]\n"
+    if pool is not None:
+        assert pool.base <= int(uid) < pool.base + pool.size
+    else:
+        assert int(uid) == isolation.NOBODY
+    # The workdir is the run's while it runs, root's (0700) after: the uid's next run finds nothing.
+    assert (workdir / ".tmp").stat().st_uid == 0 and workdir.stat().st_uid == 0
+    assert workdir.stat().st_mode & 0o777 == 0o700
 
 
 # ---------------------------------------------------------------- rlimits
@@ -130,7 +159,7 @@ def test_file_size_limit_leaves_room_to_see_truncated_output():
 def test_workdir_quota_is_content_plus_room(tmp_path):
     (tmp_path / "Solver.class").write_bytes(b"x" * 10_000)
     limits = runner.Limits(file_size_bytes=50_000_000, output_bytes=1000)
-    assert runner._workdir_quota(tmp_path, limits) == 10_000 + 4096 + 100_000_000
+    assert workdir_quota(tmp_path, limits) == 10_000 + 4096 + 100_000_000
 
 
 def test_status_through_a_namespace_init_decodes_signals():
@@ -204,9 +233,11 @@ def test_doctor_reports_every_layer_and_what_runs_get(monkeypatch):
     result = CliRunner().invoke(doctor.doctor, ["--no-measure"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    names = [line.split()[1] for line in lines[:6]]
-    assert names == ["rlimits", "uid-drop", "bwrap", "unshare", "subreaper", "cgroup"]
-    assert lines[2].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in lines[2]
+    layers = {line.split()[1]: line for line in lines if line.startswith(("on ", "off"))}
+    assert {"rlimits", "uid-drop", "per-run-uid", "bwrap", "unshare", "subreaper", "cgroup", "tmpfs"} <= set(layers)
+    assert layers["bwrap"].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in layers["bwrap"]
+    assert "pipes read with a cap" in layers["tmpfs"] and "/tmp the host's" in layers["tmpfs"]
+    assert layers["tmpfs"].startswith("on " if os.geteuid() == 0 else "off")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", isolation.SandboxWarning)
         assert f"runs get: {', '.join(runner.isolation_layers())}" in lines
@@ -220,3 +251,12 @@ def test_doctor_tells_the_truth_about_bwrap(workdir, monkeypatch):
     outcome = run_python(f"import os; print(os.path.exists({str(Path(__file__))!r}), "
                          "open('/proc/net/dev').read().count(':'))", workdir)
     assert status.available == (outcome.stdout == b"False 1\n"), outcome
+
+
+@pytest.mark.parametrize("disabled", ["bwrap", "bwrap,unshare", "bwrap,unshare,per-run-uid,cgroup,tmpfs"])
+def test_doctor_measures_a_run_with_layers_switched_off(monkeypatch, disabled):
+    monkeypatch.setenv(isolation.DISABLE_ENV, disabled)
+    result = CliRunner().invoke(doctor.doctor, [])
+    assert result.exit_code == 0, result.output
+    assert any(line.startswith("overhead: ") for line in result.output.splitlines())
+    assert "sweep: removed" in result.output

@@ -1,0 +1,310 @@
+"""Control groups per worker slot: a run's memory (shmem, memfd and SysV shm included), its
+process count, and the CPU time of all its processes together.
+
+A slot is one cgroup per controller, made once and reused by every run the slot hosts (a
+run pays for one ``sh`` that joins it, a few small file writes and reads, not a mkdir).
+Groups are named ``npuzzle-grader-<pid>-<slot>`` after the grader process that made them,
+directly under the grader's own cgroup of each hierarchy (so a machine's or container's
+limits still bind the runs, and each slot weighs as much as one process for the CPU
+scheduler); :mod:`grader.sandbox.sweep` removes those of dead graders.
+
+cgroup v2 is used when its ``memory``, ``pids`` and ``cpu`` controllers can be enabled under
+the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise
+cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+PREFIX = "npuzzle-grader-"
+V1_CONTROLLERS = ("memory", "pids", "cpuacct", "cpu")
+V2_CONTROLLERS = ("memory", "pids", "cpu")
+KILL_ROUNDS = 50
+# What a run's processes (threads included) may number, per slot: javac and the JVM need a few
+# dozen; a fork storm stops here instead of at the machine's pid_max.
+PIDS_MAX = 1024
+
+
+class CgroupError(OSError):
+    """A cgroup file could not be made or written: a fault of the machine, not of a run."""
+
+
+@dataclass(frozen=True)
+class Hierarchy:
+    """Where this grader's slot groups go: ``version`` 1 or 2, and the parent folder per controller."""
+
+    version: int
+    parents: dict[str, Path]
+
+    @property
+    def controllers(self) -> list[str]:
+        return sorted(self.parents)
+
+    def describe(self) -> str:
+        where = sorted({str(p) for p in self.parents.values()})
+        return f"cgroup v{self.version} ({', '.join(self.controllers)}) under {', '.join(where)}"
+
+
+def _own_paths(proc_cgroup: str) -> dict[str, str]:
+    """``/proc/self/cgroup`` as {controller: path}; the v2 line's key is ``""``."""
+    paths = {}
+    for line in proc_cgroup.splitlines():
+        parts = line.split(":", 2)
+        if len(parts) == 3:
+            for name in parts[1].split(",") if parts[1] else [""]:
+                paths[name] = parts[2]
+    return paths
+
+
+def _mounts(mountinfo: str) -> list[tuple[str, Path, str, set[str]]]:
+    """(fs type, mount point, root inside the hierarchy, super options) of each cgroup mount."""
+    found = []
+    for line in mountinfo.splitlines():
+        left, _, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if len(fields) >= 5 and len(tail) >= 3 and tail[0] in ("cgroup", "cgroup2"):
+            found.append((tail[0], Path(fields[4]), fields[3], set(tail[2].split(","))))
+    return found
+
+
+def _inside(mount: Path, mount_root: str, own: str) -> Path:
+    relative = own[len(mount_root):] if mount_root != "/" and own.startswith(mount_root) else own
+    return mount / relative.lstrip("/")
+
+
+def _writable(folder: Path) -> bool:
+    return folder.is_dir() and os.access(folder, os.W_OK)
+
+
+def detect(proc_cgroup: str | None = None, mountinfo: str | None = None) -> Hierarchy | str:
+    """The usable hierarchy, or why there is none (arguments: the two /proc files, for tests)."""
+    try:
+        proc_cgroup = Path("/proc/self/cgroup").read_text() if proc_cgroup is None else proc_cgroup
+        mountinfo = Path("/proc/self/mountinfo").read_text() if mountinfo is None else mountinfo
+    except OSError as exc:
+        return f"cannot read /proc: {exc.strerror}"
+    own, mounts = _own_paths(proc_cgroup), _mounts(mountinfo)
+    why: list[str] = []
+    for kind, mount, root, _ in mounts:
+        if kind == "cgroup2" and "" in own:
+            # The grader's own cgroup first; then the hierarchy's root, which may hold processes and
+            # controllers both (under systemd the grader's slice holds other processes: EBUSY).
+            for folder in dict.fromkeys([_inside(mount, root, own[""]), mount]):
+                found = _v2_parent(folder)
+                if isinstance(found, Hierarchy):
+                    return found
+                why.append(found)
+    parents: dict[str, Path] = {}
+    for kind, mount, root, options in mounts:
+        for name in V1_CONTROLLERS:
+            if kind == "cgroup" and name in options and name in own:
+                folder = _inside(mount, root, own[name])
+                if _writable(folder):
+                    parents[name] = folder
+                else:
+                    why.append(f"v1 {name}: {folder} is not writable")
+    if "memory" in parents and "cpuacct" in parents:
+        return Hierarchy(1, parents)
+    if not mounts:
+        return "no cgroup file system is mounted"
+    if parents:
+        why.append(f"v1 has only {', '.join(sorted(parents))} (memory and cpuacct are needed)")
+    return "; ".join(why) or "no usable memory/cpu controllers"
+
+
+def _v2_parent(folder: Path) -> Hierarchy | str:
+    try:
+        available = set((folder / "cgroup.controllers").read_text().split())
+    except OSError as exc:
+        return f"v2: cannot read {folder}/cgroup.controllers: {exc.strerror}"
+    missing = [name for name in V2_CONTROLLERS if name not in available]
+    if missing:
+        return f"v2 at {folder} lacks the {', '.join(missing)} controller(s)"
+    try:
+        enabled = set((folder / "cgroup.subtree_control").read_text().split())
+        wanted = " ".join(f"+{name}" for name in V2_CONTROLLERS if name not in enabled)
+        if wanted:
+            (folder / "cgroup.subtree_control").write_text(wanted)
+    except OSError as exc:  # EBUSY: the folder holds processes (only the root may)
+        return (f"v2: cannot enable {', '.join(V2_CONTROLLERS)} under {folder} ({exc.strerror}; "
+                "run grade in a delegated cgroup of its own, e.g. systemd-run --scope -p Delegate=yes)")
+    return Hierarchy(2, {name: folder for name in V2_CONTROLLERS})
+
+
+def _read_int(path: Path, key: str | None = None) -> int:
+    """An integer file, or the value of ``key`` in a flat-keyed file; 0 when absent."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return 0
+    if key is None:
+        return int(text.split()[0]) if text.strip() else 0
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name == key:
+            return int(value)
+    return 0
+
+
+@dataclass(frozen=True)
+class Usage:
+    """What one run did, from its slot's counters."""
+
+    cpu_seconds: float
+    oom_killed: bool           # the kernel killed a process at the memory limit
+    memory_peak_bytes: int     # 0 where the kernel keeps no peak
+    pids_limit_hit: bool       # a fork or thread creation failed at the process limit
+
+
+@dataclass
+class Start:
+    cpu: float
+    oom_kills: int
+    pids_max_events: int
+
+
+@dataclass
+class SlotGroup:
+    """One slot's groups: configure, join a run (:func:`join_argv`), read :meth:`usage`, :meth:`kill_all`."""
+
+    hierarchy: Hierarchy
+    name: str
+    dirs: dict[str, Path] = field(default_factory=dict)
+    _limits: tuple[int, int] | None = None
+
+    def create(self) -> SlotGroup:
+        for controller, parent in self.hierarchy.parents.items():
+            folder = parent / self.name
+            try:
+                folder.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise CgroupError(exc.errno, f"cannot make the run's cgroup {folder}: {exc.strerror}") from None
+            self.dirs[controller] = folder
+        return self
+
+    @property
+    def members(self) -> list[Path]:
+        """Each distinct ``cgroup.procs`` a run joins (v2 has one folder for all controllers)."""
+        return sorted({folder / "cgroup.procs" for folder in self.dirs.values()})
+
+    def configure(self, memory_bytes: int, pids_max: int) -> None:
+        """Set the limits (rewritten only when they change) and reset the peak counters."""
+        if self._limits != (memory_bytes, pids_max):
+            if self.hierarchy.version == 2:
+                self._write("memory", "memory.max", memory_bytes)
+                self._write("memory", "memory.swap.max", 0, optional=True)
+            else:
+                self._set_v1_memory(memory_bytes)
+            self._write("pids", "pids.max", pids_max, optional=self.hierarchy.version == 1)
+            self._limits = (memory_bytes, pids_max)
+        if self.hierarchy.version == 1:
+            self._write("memory", "memory.max_usage_in_bytes", 0, optional=True)
+            self._write("memory", "memory.memsw.max_usage_in_bytes", 0, optional=True)
+        else:
+            self._write("memory", "memory.peak", "reset", optional=True)  # Linux >= 6.12
+
+    def _set_v1_memory(self, value: int) -> None:
+        # memsw (memory + swap) must stay >= the memory limit: the order depends on the direction.
+        names = ["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"]
+        try:
+            for name in names:
+                self._write("memory", name, value, optional=name != names[0])
+        except CgroupError:
+            for name in reversed(names):
+                self._write("memory", name, value, optional=name != names[0])
+
+    def _write(self, controller: str, name: str, value: int | str, optional: bool = False) -> None:
+        folder = self.dirs.get(controller)
+        if folder is None:
+            return
+        try:
+            (folder / name).write_text(str(value))
+        except OSError as exc:
+            if not optional:
+                raise CgroupError(exc.errno, f"cannot write {value} to {folder / name}: {exc.strerror}") from None
+
+    def cpu_seconds(self) -> float:
+        if self.hierarchy.version == 2:
+            return _read_int(self.dirs["cpu"] / "cpu.stat", "usage_usec") / 1e6
+        return _read_int(self.dirs["cpuacct"] / "cpuacct.usage") / 1e9
+
+    def _oom_kills(self) -> int:
+        folder = self.dirs["memory"]
+        if self.hierarchy.version == 2:
+            return _read_int(folder / "memory.events", "oom_kill")
+        return _read_int(folder / "memory.oom_control", "oom_kill")
+
+    def _pids_events(self) -> int:
+        folder = self.dirs.get("pids")
+        return _read_int(folder / "pids.events", "max") if folder else 0
+
+    def start(self) -> Start:
+        return Start(self.cpu_seconds(), self._oom_kills(), self._pids_events())
+
+    def usage(self, start: Start) -> Usage:
+        folder = self.dirs["memory"]
+        peak = _read_int(folder / ("memory.peak" if self.hierarchy.version == 2 else "memory.max_usage_in_bytes"))
+        return Usage(cpu_seconds=max(0.0, self.cpu_seconds() - start.cpu),
+                     oom_killed=self._oom_kills() > start.oom_kills, memory_peak_bytes=peak,
+                     pids_limit_hit=self._pids_events() > start.pids_max_events)
+
+    def pids(self) -> list[int]:
+        found: set[int] = set()
+        for procs in self.members:
+            with contextlib.suppress(OSError):
+                found.update(int(line) for line in procs.read_text().split())
+        return sorted(found)
+
+    def kill_all(self, spare: frozenset[int] = frozenset(), uid: int | None = None) -> int:
+        """SIGKILL every process in the slot but ``spare`` (and, given ``uid``, but those whose real uid is
+        another: the sandbox's own root processes) until none is left; the number of rounds it took."""
+        kill_file = self.dirs.get("memory", Path("/nonexistent")) / "cgroup.kill"
+        if self.hierarchy.version == 2 and kill_file.exists() and not spare:
+            with contextlib.suppress(OSError):
+                kill_file.write_text("1")
+        for rounds in range(KILL_ROUNDS):
+            pids = [pid for pid in self.pids() if pid not in spare and (uid is None or _real_uid(pid) == uid)]
+            if not pids:
+                return rounds
+            for pid in pids:  # a killed process forks no more, so each round leaves fewer
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.002 * (rounds + 1))
+        raise CgroupError(0, f"processes {pids[:10]} of {self.name} survive SIGKILL")
+
+    def remove(self) -> None:
+        self.kill_all()
+        for folder in self.dirs.values():
+            for _ in range(100):  # the last killed tasks leave the group asynchronously
+                try:
+                    folder.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.01)
+
+
+def _real_uid(pid: int) -> int | None:
+    """From /proc/PID/status, which a process cannot disguise (its /proc folder's owner it can)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return int(next(line for line in status if line.startswith(b"Uid:")).split()[1])
+    except (OSError, StopIteration, ValueError):
+        return None
+
+
+def join_argv(group: SlotGroup) -> list[str]:
+    """A ``sh`` prefix that moves itself into the slot, then execs the rest of the argv, so the
+    run and everything it starts is counted from its first instruction on."""
+    joins = " && ".join(f"echo $$ > '{procs}'" for procs in group.members)
+    script = (f"{{ {joins}; }} 2>/dev/null || "
+              "{ echo 'grader sandbox: cannot join the run cgroup' >&2; exit 125; }; exec \"$@\"")
+    return ["/bin/sh", "-c", script, "sh"]

@@ -1,0 +1,54 @@
+"""The full argv of a run, outermost first: join the slot's cgroups, the isolation prefix (bwrap,
+unshare or the reaper shim), the uid drop, the rlimits, then the submission's own argv.
+
+Each layer is a program that execs the next, so the submission's pid, signals and exit
+status pass through unchanged; the rlimits bind the submission alone (not bwrap, its init
+or the copies in and out of a capped workdir).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from grader.sandbox import cgroups, isolation, rlimits
+from grader.sandbox.limits import Limits
+
+REAPER = Path(__file__).with_name("reaper.py")
+
+
+def install_prefixes(program: str) -> list[Path]:
+    """The install folder of an interpreter outside the system dirs (``/opt/x/bin/java`` -> ``/opt/x``).
+
+    bwrap shows the submission only the system dirs, so an absolute ``argv[0]`` such as a
+    pyenv or venv Python would not exist inside; its prefix (never the repository) is
+    bound read-only.
+    """
+    if not os.path.isabs(program):
+        return []
+    found = []
+    for path in (Path(program), Path(program).resolve()):
+        outside = not any(str(path).startswith(d + "/") for d in isolation.SYSTEM_DIRS)
+        if outside and path.parent.name == "bin" and path.parent.parent != Path("/") and path.exists():
+            found.append(path.parent.parent)
+    return list(dict.fromkeys(found))
+
+
+def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan, limits: Limits,
+          info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None) -> list[str]:
+    """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``."""
+    values = rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, argv)) if plan.rlimits else []
+    join = cgroups.join_argv(group) if group is not None else []
+    if plan.namespace == "bwrap":
+        paths = [Path(p).resolve() for p in readable]
+        paths += [p for p in install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
+        limiter = rlimits.prlimit_argv(values) if values else []
+        return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, limiter,
+                                             own_userns=plan.userns) + list(argv)
+    encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
+    reaper = [sys.executable, "-I", "-S", str(REAPER), str(uid) if uid is not None else "-", encoded, "--"]
+    if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
+        return join + isolation.unshare_prefix(isolation.tool("unshare")) + reaper + list(argv)
+    return join + reaper + list(argv)

@@ -1,0 +1,86 @@
+"""A run's workdir on a size-capped tmpfs that the grader (as root) mounts over it for the run.
+
+The run cannot write more than the tmpfs holds, and what it writes is memory, charged to
+its slot's cgroup, never the host's disk. The grader mounts the tmpfs itself (a system
+call, no extra process), copies the workdir in, and when every process of the run is dead
+copies the result back out, links as links and special files left behind, then unmounts
+it. A grader killed mid-run leaves the mount in its temp folder: :mod:`grader.sandbox.sweep`
+unmounts it with the folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import shutil
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+MS_NOSUID, MS_NODEV = 2, 4
+MNT_DETACH = 2
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def mount_tmpfs(target: Path, size_bytes: int, mode: int = 0o700) -> None:
+    options = f"size={max(size_bytes, 4096)},mode={mode:o}".encode()
+    if _libc.mount(b"tmpfs", os.fsencode(target), b"tmpfs", MS_NOSUID | MS_NODEV, options) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot mount a tmpfs on {target}: {os.strerror(error)}")
+
+
+def unmount(target: Path | str) -> None:
+    if _libc.umount2(os.fsencode(str(target)), MNT_DETACH) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot unmount {target}: {os.strerror(error)}")
+
+
+def mounts_under(folder: Path | str) -> list[str]:
+    """Mount points inside ``folder``, deepest first (from /proc/self/mountinfo)."""
+    prefix = str(folder).rstrip("/") + "/"
+    found = []
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/mountinfo").read_text().splitlines():
+            point = line.split()[4].replace("\\040", " ")
+            if point.startswith(prefix) or point == prefix[:-1]:
+                found.append(point)
+    return sorted(found, key=len, reverse=True)
+
+
+def _copy_regular(source: str, target: str) -> None:
+    """Regular files only: a FIFO or socket a run left would block or fail the copy."""
+    if stat.S_ISREG(os.lstat(source).st_mode):
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def _copy(source: Path, target: Path) -> None:
+    with contextlib.suppress(shutil.Error):  # what could not be copied (special files) stays behind
+        shutil.copytree(source, target, symlinks=True, copy_function=_copy_regular, dirs_exist_ok=True)
+
+
+@contextlib.contextmanager
+def over(workdir: Path, size_bytes: int) -> Iterator[bool]:
+    """Put ``workdir`` on a tmpfs of ``size_bytes`` for the ``with`` body; yields False (and changes
+    nothing) where the mount is refused, e.g. without CAP_SYS_ADMIN in a container."""
+    aside = workdir.with_name(workdir.name + ".host")
+    os.rename(workdir, aside)
+    os.mkdir(workdir, 0o700)
+    try:
+        mount_tmpfs(workdir, size_bytes)
+    except OSError:
+        os.rmdir(workdir)
+        os.rename(aside, workdir)
+        yield False
+        return
+    try:
+        _copy(aside, workdir)
+        yield True
+    finally:
+        result = workdir.with_name(workdir.name + ".out")
+        os.mkdir(result, 0o700)
+        _copy(workdir, result)
+        unmount(workdir)
+        os.rmdir(workdir)
+        os.rename(result, workdir)
+        shutil.rmtree(aside, ignore_errors=True)

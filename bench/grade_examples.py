@@ -16,7 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from grader.pipeline import default_testset, grade
+from grader.pipeline import grade
+from grader.testsets.bundled import default_testset
 
 REPO = Path(__file__).resolve().parent.parent
 

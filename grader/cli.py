@@ -68,12 +68,11 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
                 time_limit: float | None, detail: bool, no_progress: bool, shard: Shard | None, output_format: str,
                 resume: bool) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
-    import os
 
     from grader.journal import Journal
-    from grader.pipeline import default_testset, grade
+    from grader.pipeline import grade
     from grader.reports.table import render
-    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.bundled import default_testset, resolve_testset
 
     from grader.integrations.container import read_capacity
 

@@ -42,29 +42,17 @@ from grader.judging import time_limit as timing
 from grader.judging.scoring import case_points
 from grader.judging.scoring import total as total_points
 from grader.shard import Shard
-from grader.testsets.bundled import bundled_set
-from grader.testsets.model import Case, CaseSet, load_testset, require_goal
+
+from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
 from grader.judging.verdicts import RunFacts, Verdict, run_verdict
 from grader.judging.verify import Expected, Rules, Verification, verify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
-BUNDLED_TESTSET = bundled_set()
 STDERR_LINES = 20
 
 OnResult = Callable[[str, CaseResult], None]
 Progress = Callable[[int, int], None]
-
-
-def default_testset(cwd: Path | None = None) -> Path:
-    """``./testcases`` when it holds a manifest, else ``./testcases/cmpe160``, else the bundled set."""
-    cwd = cwd or Path.cwd()
-    if (cwd / "testcases" / "manifest.json").is_file():
-        return cwd / "testcases"
-    if (cwd / "testcases" / "cmpe160").is_dir():
-        return cwd / "testcases" / "cmpe160"
-    return BUNDLED_TESTSET
-
 
 def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, jobs: int = 1,
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
@@ -124,20 +112,6 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         write_reports(over_previous(results, Path(out_dir)) if only else results, Path(out_dir))
     return results
 
-
-def select_cases(testset: CaseSet, patterns: list[str]) -> CaseSet:
-    """The cases whose id matches a glob pattern, or that carry the tag of a ``tag:NAME`` pattern."""
-    def wanted(case: Case) -> bool:
-        return any(pattern[4:] in case.tags if pattern.startswith("tag:") else fnmatch.fnmatchcase(case.id, pattern)
-                   for pattern in patterns)
-
-    chosen = tuple(case for case in testset.cases if wanted(case))
-    if not chosen:
-        raise ConfigError(str(testset.manifest_path or testset.root), "$.cases",
-                          f"no case matches {', '.join(map(repr, patterns))} (ids are globs; tags are tag:NAME)")
-    return dataclasses.replace(testset, cases=chosen)
-
-
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:
     """The case's input board and answer; a manifest whose solvability contradicts the goal is refused."""
     try:
@@ -153,7 +127,6 @@ def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) 
                           f"assignment's {goal} goal the parity rule says it is "
                           f"{'unsolvable' if case.solvable else 'solvable'}")
     return Expected(board, case.solvable, case.optimal_moves)
-
 
 class _Batch:
     """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""

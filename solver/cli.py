@@ -19,7 +19,7 @@ from solver.solve import ALGORITHMS
 LAZY_COMMANDS: dict[str, str] = {
     "shell": "solver.assignment.shell:shell",
     "tables": "solver.tables_cli:tables",
-    "experiment": "solver.assignment.experiment:experiment",
+    "experiment": "solver.assignment.experiment_report:experiment",
     "gui": "solver.assignment.gui:gui",
 }
 """Subcommands beside ``solve``, imported only when used."""

@@ -246,7 +246,7 @@ def gradescope_command() -> None:
               show_default=True, help="Where to write the zip.")
 def build_command(testcases: Path | None, out: Path) -> int:
     """Write the zip to upload as a Gradescope programming assignment's autograder."""
-    from grader.pipeline import default_testset
+    from grader.testsets.bundled import default_testset
     from grader.testsets.bundled import resolve_testset
 
     path = build_zip(resolve_testset(testcases) if testcases else default_testset(), out)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from grader.judging.boardview import side_by_side
 from grader.judging.moves_format import ParsedMoves, blank_move, parse_moves
 from grader.judging.verdicts import Verdict
-from grader.judging.verify import MAX_LISTED_STEPS, Expected, Problem, Rules, Verification
+from grader.judging.verification import MAX_LISTED_STEPS, Expected, Problem, Rules, Verification
 from solver.board import Board, Move
 from solver.errors import SolutionFormatError
 

@@ -23,73 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from grader.judging.boardview import side_by_side
+from grader.judging.moves_check import verify_moves
+from grader.judging.verification import MAX_LISTED_STEPS, Expected, Problem, Rules, Verification
 from grader.judging.verdicts import Verdict
-from grader.testsets.assignment import Assignment
 from solver.board import Board
 from solver.errors import SolutionFormatError
-from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, HEADER, Note, ParsedSolution, parse_solution
-
-MAX_LISTED_STEPS = 5
-"""Illegal steps and repeats listed one by one before the rest are summed up."""
-
-
-@dataclass(frozen=True)
-class Expected:
-    """What the case's answer must be: the input board and, if known, the optimum."""
-
-    board: Board
-    solvable: bool
-    optimal_moves: int | None
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The assignment's output rules."""
-
-    unsolvable_wordings: tuple[str, ...] = DEFAULT_UNSOLVABLE_WORDINGS
-    blank_first: bool = False
-    strict: bool = False
-    output_format: str = "boards"
-    moves_style: str = "lines"
-    move_names: str = "blank"
-
-    @classmethod
-    def of(cls, assignment: Assignment) -> Rules:
-        """The output rules an ``assignment.toml`` sets."""
-        return cls(assignment.unsolvable_wordings, assignment.blank_first, assignment.strict,
-                   assignment.output_format, assignment.moves_style, assignment.move_names)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the output, with the line it is on and the boards involved."""
-
-    verdict: Verdict
-    line: int | None
-    message: str
-    detail: str = ""
-
-    def describe(self, source: str = "output") -> str:
-        where = f"{source}:{self.line}" if self.line is not None else source
-        return f"{where}: {self.message}" + (f"\n{self.detail}" if self.detail else "")
-
-
-@dataclass(frozen=True)
-class Verification:
-    verdict: Verdict
-    problems: tuple[Problem, ...]
-    summary: str
-    moves: int | None = None
-    boards: tuple[Board, ...] = ()
-    notes: tuple[Note, ...] = field(default=())
-
-    def message(self, source: str = "output") -> str:
-        """The first problem in full (the one that decided the verdict), or the summary."""
-        return self.problems[0].describe(source) if self.problems else self.summary
-
+from solver.formats import HEADER, ParsedSolution, parse_solution
 
 def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> Verification:
     """Check one printed answer against the case; see the module docstring for the order.
@@ -98,7 +39,6 @@ def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> V
     :func:`grader.judging.moves_check.verify_moves` instead.
     """
     if rules.output_format == "moves":
-        from grader.judging.moves_check import verify_moves  # it builds on this module's types
 
         return verify_moves(output, expected, rules)
     text = output.decode("utf-8", "replace") if isinstance(output, bytes) else output

@@ -57,3 +57,13 @@ def resolve_testset(path: Path) -> Path:
     if not path.exists() and len(path.parts) == 1 and path.name in bundled_names():
         return bundled_set(path.name)
     return path
+
+
+def default_testset(cwd: Path | None = None) -> Path:
+    """``./testcases`` when it holds a manifest, else ``./testcases/cmpe160``, else the bundled set."""
+    cwd = cwd or Path.cwd()
+    if (cwd / "testcases" / "manifest.json").is_file():
+        return cwd / "testcases"
+    if (cwd / "testcases" / "cmpe160").is_dir():
+        return cwd / "testcases" / "cmpe160"
+    return bundled_set()

@@ -10,6 +10,8 @@ duplicate boards, unknown files) are ``grade testcases validate``
 
 from __future__ import annotations
 
+import dataclasses
+import fnmatch
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -328,3 +330,16 @@ def require_goal(testset: CaseSet, blank_first: bool, assignment_source: str) ->
                           f"the assignment's goal is {wanted}, but the test set {testset.name!r} ({manifest}) was "
                           f"certified for the {testset.goal} goal: make the set for this goal (grade testcases "
                           f"generate/import --goal {wanted}) or grade with a set made for it")
+
+
+def select_cases(testset: CaseSet, patterns: list[str]) -> CaseSet:
+    """The cases whose id matches a glob pattern, or that carry the tag of a ``tag:NAME`` pattern."""
+    def wanted(case: Case) -> bool:
+        return any(pattern[4:] in case.tags if pattern.startswith("tag:") else fnmatch.fnmatchcase(case.id, pattern)
+                   for pattern in patterns)
+
+    chosen = tuple(case for case in testset.cases if wanted(case))
+    if not chosen:
+        raise ConfigError(str(testset.manifest_path or testset.root), "$.cases",
+                          f"no case matches {', '.join(map(repr, patterns))} (ids are globs; tags are tag:NAME)")
+    return dataclasses.replace(testset, cases=chosen)

@@ -1,4 +1,5 @@
-"""The experiment's tables and figure, computed only from the measured runs (:mod:`solver.assignment.experiment`).
+"""The experiment's tables and figure, computed only from the measured runs (:mod:`solver.assignment.experiment`),
+and the `python -m solver experiment` command that prints and writes them.
 
 1. the fraction of boards each method solved within each ``maxNodes`` limit, one row per method;
 2. nodes expanded by A* h1 and h2 by optimal depth, with the effective branching factor b*
@@ -11,13 +12,20 @@
 from __future__ import annotations
 
 import io
+import sys
 import statistics
 from collections.abc import Sequence
+from pathlib import Path
 
+import click
 from tabulate import tabulate
 
-from solver.assignment.experiment import Config, Trial
-from solver.errors import SolverError
+from solver.assignment.experiment import (DEFAULT_DEPTHS, DEFAULT_LIMITS, DEFAULT_WIDTHS, Config, Trial,
+                                         run_experiment)
+from solver.assignment.goals import Goal
+from solver.assignment.shell import goal_option
+from solver.fileio import write_atomic
+from solver.errors import OutputError, SolverError
 
 RESOURCES_TITLE = "Time and memory per search"
 
@@ -181,3 +189,58 @@ def plot_png(trials: Sequence[Trial], config: Config) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100)
     return buffer.getvalue()
+
+
+# --------------------------------------------------------------------------- the command
+def _int_list(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
+    try:
+        numbers = tuple(int(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected comma-separated whole numbers, found {value!r}") from None
+    least, most = (0, 31) if param.name == "depths" else (1, None)
+    if not numbers or min(numbers) < least or (most is not None and max(numbers) > most):
+        span = f"from {least} to {most}" if most is not None else "of at least 1"
+        raise click.BadParameter(f"expected whole numbers {span}, found {value!r}")
+    return numbers
+
+
+@click.command("experiment")
+@click.option("--seed", type=int, default=Config.seed, show_default=True, help="Seed for the random boards.")
+@click.option("--boards", type=click.IntRange(min=1), default=Config.boards, show_default=True,
+              help="How many random boards, spread evenly over the depths.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="experiment-results",
+              show_default=True, help="Folder for tables.txt and experiment.png.")
+@click.option("--depths", default=",".join(map(str, DEFAULT_DEPTHS)), show_default=True, callback=_int_list,
+              help="Optimal solution depths (0..31) of the boards, used in turn.")
+@click.option("--limits", default=",".join(map(str, DEFAULT_LIMITS)), show_default=True, callback=_int_list,
+              help="maxNodes values for the solved-fraction table; the largest caps every search.")
+@click.option("--widths", default=",".join(map(str, DEFAULT_WIDTHS)), show_default=True, callback=_int_list,
+              help="Beam widths k (states kept at each step) to compare with A*.")
+@goal_option
+@click.option("--memory/--no-memory", default=True, show_default=True,
+              help="Measure each search's peak memory (a second run of each search under tracemalloc).")
+@click.option("--plot/--no-plot", default=True, show_default=True, help="Write experiment.png (needs matplotlib).")
+def experiment(seed: int, boards: int, out_dir: str, depths: tuple[int, ...], limits: tuple[int, ...],
+               widths: tuple[int, ...], goal: Goal, memory: bool, plot: bool) -> int:
+    """Answer the command sheet's experiment questions on random 8-puzzles of every depth.
+
+    Prints four tables (fraction solved by maxNodes for each method; nodes expanded by A*
+    h1 and h2 by depth; solution lengths and fraction solved per method; time and memory
+    per method) and writes them to OUT/tables.txt, with a figure in OUT/experiment.png.
+    """
+    config = Config(seed=seed, boards=boards, depths=depths, node_limits=tuple(sorted(limits)), widths=widths,
+                    goal=goal, memory=memory)
+    trials = run_experiment(config)
+    text = format_tables(trials, config)
+    png = plot_png(trials, config) if plot else None
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot create the folder: {exc.strerror or exc}") from None
+    write_atomic(out / "tables.txt", text)
+    if png is not None:
+        write_atomic(out / "experiment.png", png)
+    sys.stdout.write(text)
+    click.echo(f"\nWrote {out / 'tables.txt'}" + (f" and {out / 'experiment.png'}" if png else ""))
+    return 0

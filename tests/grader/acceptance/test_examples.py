@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import entry
-from grader.pipeline import default_testset
+from grader.testsets.bundled import default_testset
 from grader.schemacheck import schema_problems
 from grader.testsets.model import load_testset
 from grader.judging.verdicts import Verdict

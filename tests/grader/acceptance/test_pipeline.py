@@ -10,7 +10,8 @@ import pytest
 
 from grader.intake import build as build_module
 from grader.errors import ConfigError
-from grader.pipeline import BUNDLED_TESTSET, default_testset, grade
+from grader.pipeline import grade
+from grader.testsets.bundled import bundled_set, default_testset
 from grader.reports.results import CaseResult
 from tests.support import REPO
 
@@ -80,7 +81,7 @@ def test_missing_java_toolchain_is_a_judge_error_per_submission(tmp_path: Path,
 
 
 def test_default_testset_prefers_the_local_folder(tmp_path: Path) -> None:
-    assert default_testset(tmp_path) == BUNDLED_TESTSET
+    assert default_testset(tmp_path) == bundled_set()
     (tmp_path / "testcases" / "cmpe160").mkdir(parents=True)
     assert default_testset(tmp_path) == tmp_path / "testcases" / "cmpe160"
     (tmp_path / "testcases" / "manifest.json").write_text("{}")
@@ -131,7 +132,7 @@ def test_java_project_layout(tmp_path: Path) -> None:
 
 
 def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
-    from grader.pipeline import select_cases
+    from grader.testsets.model import select_cases
     from grader.testsets.model import load_testset
 
     testset = load_testset(DATA / "testset")

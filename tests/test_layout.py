@@ -1,0 +1,74 @@
+"""The layout's rules that import-linter's layer contracts do not state: no import circles at all, and
+modules and folders small enough to hold in one's head (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import grimp
+import pytest
+
+from tests.support import REPO
+
+MAX_MODULE_LINES = 450   # "about 400": a module past this is two concepts
+MAX_FOLDER_MODULES = 16  # "about 15"
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected components of the import graph with more than one module (Tarjan)."""
+    graph = grimp.build_graph("solver", "grader")
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in on_stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    assert _cycles() == []
+
+
+def _sources() -> list[Path]:
+    # The API harnesses run beside a student's code in the sandbox: programs, not the grader's modules.
+    return [p for package in ("solver", "grader") for p in (REPO / package).rglob("*.py")
+            if "harness" not in p.parts]
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(REPO)))
+def test_module_is_one_concept(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{path.relative_to(REPO)} has {lines} lines: split it by concept"
+
+
+def test_no_folder_holds_more_than_about_fifteen_modules() -> None:
+    crowded = {str(folder.relative_to(REPO)): count for folder in {p.parent for p in _sources()}
+               if (count := sum(1 for p in folder.glob("*.py") if p.name != "__init__.py")) > MAX_FOLDER_MODULES}
+    assert crowded == {}

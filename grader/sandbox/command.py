@@ -48,7 +48,11 @@ def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: is
         return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, limiter,
                                              own_userns=plan.userns) + list(argv)
     encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
-    reaper = [sys.executable, "-I", "-S", str(REAPER), str(uid) if uid is not None else "-", encoded, "--"]
+    reaper = [sys.executable, "-I", "-S", str(REAPER)]
+    identity = [str(uid) if uid is not None else "-", encoded, "--"]
     if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
-        return join + isolation.unshare_prefix(isolation.tool("unshare")) + reaper + list(argv)
-    return join + reaper + list(argv)
+        private_tmp = ["--private-tmp", str(isolation.TMP_SIZE_BYTES)]
+        for path in dict.fromkeys([workdir, *(Path(p).resolve() for p in readable), *install_prefixes(argv[0])]):
+            private_tmp += ["--keep", str(path)]
+        return join + isolation.unshare_prefix(isolation.tool("unshare")) + reaper + private_tmp + identity + list(argv)
+    return join + reaper + identity + list(argv)

@@ -263,7 +263,9 @@ def _probe_cgroup(disabled: frozenset[str]) -> tuple[LayerStatus, cgroups.Hierar
 
 
 def _probe_tmpfs(disabled: frozenset[str], as_root: bool, namespace: str | None) -> LayerStatus:
-    private_tmp = f"/tmp a {TMP_SIZE_BYTES >> 20} MB tmpfs" if namespace == "bwrap" else "/tmp the host's"
+    private_tmp = (f"/tmp a private {TMP_SIZE_BYTES >> 20} MB tmpfs" if namespace == "bwrap" else
+                   f"/tmp, /var/tmp and /dev/shm private {TMP_SIZE_BYTES >> 20} MB tmpfs" if namespace == "unshare"
+                   else "/tmp the host's (no mount namespace; TMPDIR points into the workdir)")
     if "tmpfs" in disabled:
         why = "disabled by " + DISABLE_ENV
     elif not as_root:

@@ -1,4 +1,4 @@
-"""Per-run shim used when no bwrap is available: ``python reaper.py UID LIMITS -- ARGV...``.
+"""Per-run shim used when no bwrap is available: ``python reaper.py [--private-tmp BYTES] UID LIMITS -- ARGV...``.
 
 It makes itself a child subreaper (Linux), so everything the submission forks, even a
 daemon that called ``setsid``, is re-parented to it instead of escaping to init; it runs
@@ -7,6 +7,13 @@ the submission (as ``UID`` unless ``-``, under ``LIMITS``: ``resource:soft:hard,
 descendant left. It ends the way the submission ended (same exit code, or the same signal
 re-raised), so the runner reads one status. It runs with ``python -I -S`` and imports
 nothing from the project, to keep start-up cheap and the environment out of reach.
+
+With ``--private-tmp BYTES`` (given only under ``unshare``, where this shim is root in a
+private mount namespace) it first mounts a fresh tmpfs of that size on each of ``/tmp``,
+``/var/tmp`` and ``/dev/shm``: what the run writes there is memory charged to its cgroup and
+gone with the namespace, never the host's disk or a file another run can read. Each
+``--keep PATH`` (the workdir, the run's readable paths) that lies under one of them is bound
+back at its own path first, so the grader's own temp folders stay where the run expects them.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ PR_SET_NO_NEW_PRIVS = 38
 SYS_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "ppc64le": 280, "s390x": 280}
 KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
 KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
+MS_NOSUID, MS_NODEV, MS_BIND, MS_REC = 2, 4, 4096, 16384
+PRIVATE_TMP_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
 
 
 def _prctl(option: int, value: int) -> None:
@@ -92,6 +101,38 @@ def _clear_keyrings() -> None:
         libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(persistent))
 
 
+def _mount(libc, source: bytes, target: bytes, kind: bytes | None, flags: int, options: bytes | None) -> None:
+    if libc.mount(source, target, kind, flags, options) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot mount {source.decode(errors='replace')} on "
+                             f"{target.decode(errors='replace')}: {os.strerror(error)}")
+
+
+def _mount_private_tmp(size_bytes: int, keep: list[str]) -> None:
+    """A fresh size-capped tmpfs on each shared temp folder of this mount namespace, with the
+    ``keep`` paths under it bound back in place.
+
+    A failure is fatal: the run must not silently get the host's /tmp when it was promised its own.
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    for folder in PRIVATE_TMP_DIRS:
+        if not os.path.isdir(folder):
+            continue
+        inside = [path for path in keep if path.startswith(folder.rstrip("/") + "/")]
+        # Opened before the tmpfs hides them; bound back through /proc/self/fd afterwards.
+        handles = [(path, os.open(path, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)) for path in inside
+                   if os.path.isdir(path)]
+        try:
+            _mount(libc, b"tmpfs", folder.encode(), b"tmpfs", MS_NOSUID | MS_NODEV,
+                   f"size={size_bytes},mode=1777".encode())
+            for path, handle in handles:
+                os.makedirs(path, mode=0o711, exist_ok=True)
+                _mount(libc, f"/proc/self/fd/{handle}".encode(), path.encode(), None, MS_BIND | MS_REC, None)
+        finally:
+            for _, handle in handles:
+                os.close(handle)
+
+
 def _become(uid: str) -> None:
     os.setgroups([])
     os.setgid(int(uid))
@@ -126,10 +167,23 @@ def _stop(signum, frame) -> None:
 
 
 def main(argv: list[str]) -> int:
+    private_tmp, keep = None, []
+    if argv[:1] == ["--private-tmp"] and len(argv) > 1 and argv[1].isdigit():
+        private_tmp, argv = int(argv[1]), argv[2:]
+        while argv[:1] == ["--keep"] and len(argv) > 1:
+            keep.append(argv[1])
+            argv = argv[2:]
     if len(argv) < 4 or argv[2] != "--":
-        print("usage: reaper.py UID|- LIMITS|- -- ARGV...", file=sys.stderr)
+        print("usage: reaper.py [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...", file=sys.stderr)
         return 2
     uid, command = argv[0], argv[3:]
+    if private_tmp is not None:
+        try:
+            _mount_private_tmp(private_tmp, keep)
+            os.chdir(os.getcwd())  # the workdir as bound back, not the hidden original
+        except OSError as exc:
+            print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
+            return 125
     limits = [tuple(int(n) for n in item.split(":")) for item in argv[1].split(",")] if argv[1] != "-" else []
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die

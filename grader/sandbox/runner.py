@@ -239,6 +239,9 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
     if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
         raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
                                      "the grader cannot write its cgroup.procs")
+    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot mount"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     if sig == signal.SIGXCPU or cpu_exceeded:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import runner
+from grader.sandbox import isolation, runner
 from tests.hostile.conftest import current_plan
 from tests.support import require_tool
 
@@ -151,6 +151,19 @@ def test_filling_the_disk_stops_at_the_workdir_quota(mode, root):
     assert outcome.exit_code == 1 and b"No space left on device" in outcome.stdout, outcome
     used = sum(path.stat().st_size for path in workdir.rglob("*") if path.is_file())
     assert used <= runner.WORKDIR_ROOM_BYTES + 2 * SHORT.file_size_bytes
+
+
+def test_shared_temp_folders_are_private_and_capped(namespaced, root):
+    marker = f"npuzzle-hostile-{uuid.uuid4().hex[:8]}"
+    outcome, _ = contained(root, "fill_tmp", args=(marker,), limits=runner.Limits(wall_seconds=20.0, memory_mb=256))
+    lines = dict(line.split(": ", 1) for line in outcome.stdout.decode().splitlines())
+    assert lines["/tmp"].endswith("No space left on device"), outcome
+    for folder, line in lines.items():  # capped at the private tmpfs size, or not there at all (bwrap)
+        full = line.endswith("No space left on device")
+        assert full or line.endswith(("No such file or directory", "Permission denied")), (folder, line)
+        assert int(line.split("after ")[1].split(" MB")[0]) <= (isolation.TMP_SIZE_BYTES >> 20 if full else 0), line
+    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+        assert not list(Path(folder).glob(f"{marker}*")), f"the run left files in the host's {folder}"
 
 
 def test_secrets_outside_the_workdir_are_invisible(private_view, root):

@@ -236,7 +236,11 @@ def test_doctor_reports_every_layer_and_what_runs_get(monkeypatch):
     layers = {line.split()[1]: line for line in lines if line.startswith(("on ", "off"))}
     assert {"rlimits", "uid-drop", "per-run-uid", "bwrap", "unshare", "subreaper", "cgroup", "tmpfs"} <= set(layers)
     assert layers["bwrap"].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in layers["bwrap"]
-    assert "pipes read with a cap" in layers["tmpfs"] and "/tmp the host's" in layers["tmpfs"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", isolation.SandboxWarning)
+        namespace = isolation.plan().namespace
+    private = "/tmp, /var/tmp and /dev/shm private 64 MB tmpfs" if namespace == "unshare" else "/tmp the host's"
+    assert "pipes read with a cap" in layers["tmpfs"] and private in layers["tmpfs"]
     assert layers["tmpfs"].startswith("on " if os.geteuid() == 0 else "off")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", isolation.SandboxWarning)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,22 @@ def require_tool(name: str) -> str:
             pytest.fail(f"{message}, but CI must install it (.ci/run)")
         pytest.skip(message)
     return path
+
+
+def python27() -> str:
+    """A working Python 2.7 (on PATH, or pyenv's, whose shims only work when it is the active version);
+    skip where there is none: Debian 12 packages none, so CI machines without pyenv skip."""
+    candidates = [shutil.which("python2.7"), shutil.which("python2"),
+                  *sorted(str(p) for p in Path.home().glob(".pyenv/versions/2.7*/bin/python2.7"))]
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run([candidate, "-c", "import sys; assert sys.version_info[:2] == (2, 7)"],
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.returncode == 0:
+            return candidate
+    pytest.skip("no working Python 2.7 here")
 
 
 def shared_data(*parts: str) -> Path:

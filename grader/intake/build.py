@@ -393,7 +393,8 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                      message=f"no main file: looked for {looked}, or a single .py file with "
                              "'if __name__ == \"__main__\":'")
     args, check = entry
-    report = check_syntax(python.python, check, str(check.relative_to(bundle)), workdir / "syntax-check",
+    # The base interpreter: the same language, and it starts with -S (a Python 2 virtualenv's does not).
+    report = check_syntax(python.interpreter, check, str(check.relative_to(bundle)), workdir / "syntax-check",
                           assignment.limits.memory_mb, python.readable)
     if not report.ok:
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,

@@ -42,6 +42,8 @@ from grader.testsets.assignment import Assignment
 ENV_DIR_VARIABLE = "NPUZZLE_PYENV_DIR"
 PROBE_SECONDS = 30
 INSTALL_SECONDS = 900
+# virtualenv's last releases that run on Python 2.7 (20.22 dropped it); for interpreters without venv.
+PY2_VIRTUALENV = "virtualenv>=20.15,<20.22"
 ENV_FORMAT = 1
 SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/lib64/", "/opt/", "/etc/")
 PROBE_SCRIPT = ("import platform, sys; sys.stdout.write('%s %d.%d.%d' % ((platform.python_implementation(),) + "
@@ -130,11 +132,11 @@ def env_key(interpreter: str, version: str, packages: tuple[str, ...]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def _run(argv: list[str], source: str, where: str, what: str) -> str:
+def _run(argv: list[str], source: str, where: str, what: str, extra_env: dict[str, str] | None = None) -> str:
     try:
         done = subprocess.run(argv, capture_output=True, timeout=INSTALL_SECONDS, stdin=subprocess.DEVNULL,
                               env={"PATH": SYSTEM_PATH, "LANG": "C.UTF-8", "HOME": os.environ.get("HOME", "/"),
-                                   "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"})
+                                   "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1", **(extra_env or {})})
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ConfigError(source, where, f"{what} failed: {exc}") from None
     if done.returncode != 0:
@@ -175,12 +177,10 @@ def build_environment(interpreter: str, version: str, packages: tuple[str, ...],
 def _make(env: Path, interpreter: str, version: str, packages: tuple[str, ...], source: str) -> None:
     """Make the environment in ``env``; ``env.json`` is written last, so its presence means complete."""
     where = "$.python.packages"
-    has_venv = subprocess.run([interpreter, "-c", "import venv, ensurepip"], capture_output=True,
-                              timeout=PROBE_SECONDS).returncode == 0
-    maker = ["-m", "venv"] if has_venv else ["-m", "virtualenv"]
+    maker, maker_env = _environment_maker(env.parent, interpreter, version, source)
     _run([interpreter, *maker, str(env)], source, where,
          f"making a virtual environment with {interpreter} {' '.join(maker)} (Debian: apt-get install "
-         "python3-venv; Python 2: install virtualenv for it)")
+         "python3-venv)", maker_env)
     python = str(env / "bin" / "python")
     _run([python, "-m", "pip", "install", "--no-input", "--disable-pip-version-check", *packages], source,
          where, f"pip install {' '.join(packages)} with {interpreter}")
@@ -196,6 +196,39 @@ def _make(env: Path, interpreter: str, version: str, packages: tuple[str, ...], 
     temp = env / "env.json.partial"
     temp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     temp.rename(env / "env.json")
+
+
+def _has_modules(interpreter: str, names: str) -> bool:
+    try:
+        return subprocess.run([interpreter, "-c", f"import {names}"], capture_output=True, stdin=subprocess.DEVNULL,
+                              timeout=PROBE_SECONDS).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def _environment_maker(root: Path, interpreter: str, version: str, source: str) -> tuple[list[str], dict[str, str]]:
+    """How ``interpreter`` makes a virtual environment: ``-m venv``, or ``-m virtualenv`` with what it needs.
+
+    Python 2 has no ``venv``: unless the interpreter has virtualenv already, the last virtualenv
+    that runs on 2.7 is installed once with the interpreter's own pip into the cache (never into
+    the interpreter), and used from there.
+    """
+    if _has_modules(interpreter, "venv, ensurepip"):
+        return ["-m", "venv"], {}
+    if _has_modules(interpreter, "virtualenv"):
+        return ["-m", "virtualenv"], {}
+    # Beside the environments, not among them: everything in the environment folder is a complete one.
+    bootstrap = root.parent / "python-bootstrap" / f"virtualenv-{hashlib.sha256(version.encode()).hexdigest()[:12]}"
+    bootstrap.parent.mkdir(parents=True, exist_ok=True)
+    with open(f"{bootstrap}.lock", "a+b") as lock:  # environments of other packages may make it at once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (bootstrap / "complete").is_file():
+            shutil.rmtree(bootstrap, ignore_errors=True)
+            _run([interpreter, "-m", "pip", "install", "--target", str(bootstrap), PY2_VIRTUALENV], source,
+                 "$.python.packages",
+                 f"installing {PY2_VIRTUALENV} for {interpreter} (it has neither venv nor virtualenv)")
+            (bootstrap / "complete").write_text(PY2_VIRTUALENV + "\n", encoding="utf-8")
+    return ["-m", "virtualenv"], {"PYTHONPATH": str(bootstrap)}
 
 
 def _require_reachable(env: Path, source: str) -> None:

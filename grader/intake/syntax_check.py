@@ -13,6 +13,7 @@ on a private copy of the entry file. ``compile()`` never executes the student's 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,14 @@ sys.exit(main())
 ``interpreter NAME X.Y.Z``, then ``ok``, ``syntax LINE MESSAGE TEXT`` or ``invalid - MESSAGE`` (NUL bytes)."""
 
 _PY2_MARKERS = ("Missing parentheses in call to 'print'", "Missing parentheses in call to 'exec'")
+# Python 3-only syntax, as it shows in the offending line a Python 2 interpreter quotes.
+# Plain alternations with no nested quantifier: linear in the line's length.
+_PY3_ONLY = re.compile(r"""(?x)
+      (?<![\w.])(?:[fF][rR]?|[rR][fF])["']   # an f-string
+    | \bnonlocal\b | \basync\s+def\b | \bawait\b | :=  | \byield\s+from\b
+    | \)\s*->                                 # a return annotation
+    | \b(?:end|sep|file|flush)\s*=            # the keyword arguments of print
+""")
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,9 @@ def check_syntax(python: str, entry: Path, shown_name: str, folder: Path, memory
         line = result[1] if result[1] not in ("", "None") else "?"
         shown = f"\n    {result[3]}" if len(result) > 3 and result[3] else ""
         return SyntaxReport(False, True, f"{shown_name}:{line}: SyntaxError: {result[2]}"
-                                         f"{python2_hint(result[2], interpreter)}{shown}", interpreter)
+                                         f"{python2_hint(result[2], interpreter)}"
+                                         f"{python3_hint(result[3] if len(result) > 3 else '', interpreter)}{shown}",
+                            interpreter)
     if result is not None and result[0] == "invalid":
         return SyntaxReport(False, True, f"{shown_name}: {result[-1]}", interpreter)
     if outcome.memory_exceeded or outcome.timed_out:
@@ -116,6 +127,15 @@ def check_syntax(python: str, entry: Path, shown_name: str, folder: Path, memory
     return SyntaxReport(False, False, f"the Python interpreter {python} did not run the syntax check (exit "
                                       f"{outcome.exit_code}, signal {outcome.signal})"
                                       + (f": {err[-1][:200]}" if err else ""))
+
+
+def python3_hint(line: str, interpreter: str) -> str:
+    """The hint for Python 3 code handed to a Python 2 interpreter (``interpreter`` as the check names it)."""
+    version = interpreter.split()[-1] if interpreter else ""
+    if not version.startswith("2.") or not _PY3_ONLY.search(line[:2000]):
+        return ""
+    return (f" (this is Python 3 code; the assignment runs submissions with {interpreter}, which has no f-strings, "
+            "print(..., end=...), nonlocal, async/await, := or annotations)")
 
 
 def python2_hint(message: str, interpreter: str) -> str:

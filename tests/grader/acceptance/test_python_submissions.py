@@ -3,9 +3,10 @@
 The programs in data/python-submissions each have one quirk (NumPy, SciPy, Python 2 code,
 a construct the configured interpreter does not know, a program that only answers under
 PyPy); the folder name is the verdict it must get under the configuration its test sets.
-Python 2 is not installable on the development machines (Debian 12 has no python2), so
-the configured-interpreter mechanism is shown with PyPy 3.9 beside the grader's CPython
-3.11: the syntax check and the runs both go through PyPy.
+Debian 12 packages no python2, so the configured-interpreter mechanism is shown twice: with
+a real CPython 2.7 where the machine has one (pyenv's here; skipped elsewhere), and with
+PyPy 3.9 beside the grader's CPython 3.11 everywhere: the syntax check and the runs both go
+through the configured interpreter.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from grader.errors import ConfigError
 from grader.intake import python_env
 from grader.pipeline import grade
-from tests.support import REPO, require_tool
+from tests.support import REPO, python27, require_tool
 
 DATA = REPO / "tests" / "grader" / "data"
 SUBMISSIONS = DATA / "python-submissions"
@@ -47,6 +48,25 @@ def test_python2_code_under_a_python3_interpreter_is_ce_naming_the_interpreter(t
     assert verdict == "CE"
     assert build["message"].startswith("main.py:6: SyntaxError: Missing parentheses in call to 'print'")
     assert "this is Python 2 code; the assignment runs submissions with CPython 3." in build["message"]
+
+
+def test_a_python2_class_is_graded_with_its_python27_and_numpy(tmp_path: Path) -> None:
+    # Python 2 has no venv: the first run installs the last virtualenv for 2.7 into the cache (about 30 s).
+    names = ["AC-python2-astar", "AC-python2-numpy", "CE-python2-print", "CE-fstring-on-python27", "RTE-imports-scipy"]
+    subs, testset = _setup(tmp_path, names, f'interpreter = "{python27()}"\npackages = ["numpy>=1.16,<1.17"]')
+    verdicts = _verdicts(subs, testset)
+    for name in ("AC-python2-astar", "AC-python2-numpy"):  # print >>, xrange, '/', has_key; NumPy 1.16
+        verdict, message, build = verdicts[name]
+        assert verdict == "AC", (name, message)
+        assert "with CPython 2.7" in build["message"] and build["message"].endswith("with numpy>=1.16,<1.17")
+    # Python 2 code that prints to stdout instead of output.txt: no syntax error under 2.7, the usual NO.
+    assert verdicts["CE-python2-print"][0] == "NO"
+    verdict, message, build = verdicts["CE-fstring-on-python27"]
+    assert verdict == "CE" and "this is Python 3 code; the assignment runs submissions with CPython 2.7" \
+        in build["message"]
+    verdict, message, _ = verdicts["RTE-imports-scipy"]
+    assert verdict == "RTE" and "the module 'scipy' is not available where submissions run: the assignment " \
+                                "provides numpy>=1.16,<1.17 and the standard library" in message
 
 
 def test_the_configured_interpreter_checks_and_runs_every_submission(tmp_path: Path) -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from grader.intake import syntax_check
 from grader.intake.syntax_check import check_syntax
-from tests.support import require_tool
+from tests.support import python27, require_tool
 
 PYTHON3 = shutil.which("python3", path="/usr/local/bin:/usr/bin:/bin") or sys.executable
 
@@ -42,6 +43,26 @@ def test_a_bad_source_is_the_students_fault_with_its_line(tmp_path: Path, source
 def test_python2_code_is_named_with_the_interpreter_that_runs_it(tmp_path: Path) -> None:
     report = _check(tmp_path, b"print 'hello'\n")
     assert "this is Python 2 code; the assignment runs submissions with CPython 3." in report.message
+
+
+@pytest.mark.parametrize("line", ['out.write(f"moves = {k}")', 'print(k, end="")', "def f(a) -> int:",
+                                  "    nonlocal seen", "if (k := len(path)) > 0:", "    yield from path"])
+def test_python3_only_syntax_under_python2_says_so(line: str) -> None:
+    assert "this is Python 3 code; the assignment runs submissions with CPython 2.7.18" in \
+        syntax_check.python3_hint(line, "CPython 2.7.18")
+    assert syntax_check.python3_hint(line, "CPython 3.11.7") == ""  # a real error under Python 3: no guess
+
+
+def test_plain_python2_syntax_errors_get_no_version_hint() -> None:
+    assert syntax_check.python3_hint("x = elf(1", "CPython 2.7.18") == ""
+    assert syntax_check.python3_hint("print 'moves', k", "CPython 2.7.18") == ""
+
+
+def test_a_real_python27_names_python3_code(tmp_path: Path) -> None:
+    report = _check(tmp_path, b'k = 3\nprint(f"moves = {k}")\n', python27())
+    assert not report.ok and report.student_fault and report.interpreter.startswith("CPython 2.7")
+    assert report.message.startswith("main.py:2: SyntaxError: invalid syntax (this is Python 3 code; the "
+                                      "assignment runs submissions with CPython 2.7"), report.message
 
 
 def test_the_configured_interpreter_does_the_check(tmp_path: Path) -> None:

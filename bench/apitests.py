@@ -4,8 +4,9 @@
     python bench/apitests.py [SUBMISSION ...] [--testcases testcases/princeton] [--repeat 1]
 
 Default submissions: the correct Java and Python samples of tests/grader/apitests/data. For each it
-prints the wall time of the whole API part (target: under 20 s on 2 cores) beside the baseline of the
-same harness run with no test (start-up, imports, the JVM), the tests passed, and the slowest tests.
+prints the wall time of the whole API part in one harness run at a time and with the assignment's
+``parallel`` runs at once (target: under 20 s on 2 cores), their ratio, the baseline of one harness
+run with no test (start-up, imports, the JVM), the tests passed, and the slowest tests.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ def main() -> int:
         return made
 
     skip_all = ApiConfig(**{**config.__dict__, "skip": tuple(t.name for t in TESTS)})
-    print(f"{'submission':<28} {'baseline s':>10} {'battery s':>10} {'passed':>8}  slowest")
+    one_lane = ApiConfig(**{**config.__dict__, "parallel": 1})
+    print(f"{'submission':<28} {'baseline s':>10} {'1 run s':>9} {str(config.parallel) + ' at once s':>12} "
+          f"{'ratio':>6} {'passed':>8}  slowest")
     try:
         for source in args.submissions:
             built = build(source, folder("build"), assignment)
@@ -66,13 +69,17 @@ def main() -> int:
                 continue
             base_s = _timed(lambda: _baseline(built, battery, skip_all, assignment, folder))
             for _ in range(args.repeat):
+                serial: list = []
+                serial_s = _timed(lambda: serial.extend(run_api_tests(built, battery, one_lane, assignment, folder)))
                 results: list = []
                 seconds = _timed(lambda: results.extend(run_api_tests(built, battery, config, assignment, folder)))
                 passed = sum(r.passed for r in results)
+                same = [r.passed for r in results] == [r.passed for r in serial]
                 slow = sorted(((float(r.message.split()[2]), r.name) for r in results
                                if r.passed and r.message.startswith("passed in")), reverse=True)[:3]
-                print(f"{source.parent.name + '/' + source.name:<28} {base_s:>10.2f} {seconds:>10.2f} "
-                      f"{passed:>4}/{len(results):<3}  " + ", ".join(f"{n} {s:.1f}s" for s, n in slow))
+                print(f"{source.parent.name + '/' + source.name:<28} {base_s:>10.2f} {serial_s:>9.2f} {seconds:>12.2f} "
+                      f"{serial_s / seconds:>6.2f} {passed:>4}/{len(results):<3}  "
+                      + ", ".join(f"{n} {s:.1f}s" for s, n in slow) + ("" if same else "   RESULTS DIFFER"))
                 for r in results:
                     if not r.passed:
                         print(f"    FAILED {r.name}: {r.message.splitlines()[0][:150]}")

@@ -167,6 +167,29 @@ class Battery:
             "count_limits": _count_limits(solver_files, config.solver_max_moves),
         }
 
-    def spec(self, names: Sequence[str]) -> dict[str, Any]:
-        """The harness's stdin for these tests, with a nonce no one else has seen."""
-        return {**self.common, "nonce": secrets.token_hex(16), "tests": list(names)}
+    def spec(self, names: Sequence[str], depth_boards: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The harness's stdin for these tests, with a nonce no one else has seen; ``depth_boards``
+        replaces the boards of known depth (a lane's share of them, :func:`share_depth_boards`)."""
+        spec = {**self.common, "nonce": secrets.token_hex(16), "tests": list(names)}
+        if depth_boards is not None:
+            spec["depth_boards"] = list(depth_boards)
+        return spec
+
+
+DEPTH_COST_BASE = 1.7
+"""A plain A*'s work grows about this much per move of depth (3x3, Manhattan): the weight a board's
+depth gives it when the boards are shared out between harness runs."""
+
+
+def share_depth_boards(boards: Sequence[dict[str, Any]], lanes: int) -> list[list[dict[str, Any]]]:
+    """``boards`` dealt into ``lanes`` lists of about equal solving work (the deepest first, each to the
+    lightest lane so far; ties to the lowest lane), each list in the original order. Deterministic."""
+    if lanes <= 1 or len(boards) < 2:
+        return [list(boards)]
+    loads = [0.0] * lanes
+    chosen: list[list[int]] = [[] for _ in range(lanes)]
+    for index in sorted(range(len(boards)), key=lambda i: (-boards[i]["moves"], i)):
+        lane = min(range(lanes), key=lambda k: (loads[k], k))
+        loads[lane] += DEPTH_COST_BASE ** boards[index]["moves"]
+        chosen[lane].append(index)
+    return [[boards[i] for i in sorted(indices)] for indices in chosen if indices]

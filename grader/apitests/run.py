@@ -1,6 +1,7 @@
 """Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
 
-The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs.
+The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs; up to
+``parallel`` runs go at once, each with its share of the boards of known depth.
 
 A harness run reports tests one line at a time. When a run ends before reporting them all
 (it crashed, ran out of time or memory, or the student's code called ``exit``), the first
@@ -11,13 +12,14 @@ method that loops for ever costs its own tests, not the whole part.
 
 from __future__ import annotations
 
+import concurrent.futures
 import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from grader.apitests import java, python
-from grader.apitests.battery import Battery
+from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
 from grader.apitests.protocol import Reported, parse_lines
 from grader.intake.build import Build
@@ -43,13 +45,34 @@ Folder = Callable[[str], Path]
 
 def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment: Assignment,
                   folder: Folder) -> tuple[ApiResult, ...]:
-    """Every planned API test of one built submission, judged; never raises for a student's fault."""
+    """Every planned API test of one built submission, judged; never raises for a student's fault.
+
+    With ``config.parallel`` above 1, the boards of known depth (the student's own A* solving
+    them is most of the battery's time) are shared out among that many harness runs at once:
+    the first runs every test on its share, the others only the two tests that solve those
+    boards. A test passes when it passes in every run that had it.
+    """
     planned = plan(config, build.language)
-    launcher = LAUNCHERS[build.language]
-    remaining = [p.test.name for p in planned]
-    reported: dict[str, Reported] = {}
-    blamed: dict[str, str] = {}
+    names = [p.test.name for p in planned]
+    slow = [name for name in names if name in SLOW_TESTS]
+    shares = share_depth_boards(battery.common["depth_boards"], config.parallel if slow else 1)
+    lanes = [(names, shares[0])] + [(slow, share) for share in shares[1:]]
     deadline = time.monotonic() + config.run_seconds
+    if len(lanes) == 1:
+        outcomes = [_run_lane(build, battery, assignment, folder, config, names, None, deadline)]
+    else:
+        with concurrent.futures.ThreadPoolExecutor(len(lanes), thread_name_prefix="api-lane") as pool:
+            outcomes = list(pool.map(lambda lane: _run_lane(build, battery, assignment, folder, config, lane[0],
+                                                            lane[1], deadline), lanes))
+    return tuple(_judge(p, [lane.get(p.test.name) for lane in outcomes if p.test.name in lane]) for p in planned)
+
+
+def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
+              names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
+    """One lane's tests through as many harness runs as it takes: each test's report, or why it has none."""
+    launcher = LAUNCHERS[build.language]
+    remaining = list(names)
+    results: dict[str, Reported | str] = {}
     why_stopped = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
     for _ in range(MAX_RUNS):
         if not remaining:
@@ -59,15 +82,13 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
             why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
                            f"(tests before it hung or crashed)")
             break
-        spec = battery.spec(remaining)
+        spec = battery.spec(remaining, depth_boards)
         workdir = folder("api")
         try:
             prepared = launcher.prepare(build, workdir, assignment, spec)
             if prepared.problem is not None:
-                for name in remaining:
-                    blamed[name] = prepared.problem
-                remaining = []
-                break
+                results.update((name, prepared.problem) for name in remaining)
+                return results
             limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
                                    output_bytes=OUTPUT_BYTES, jvm=build.jvm)
             outcome = runner.run_command(list(prepared.argv), workdir, limits,
@@ -75,13 +96,12 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
         got = parse_lines(outcome.stdout, spec["nonce"], remaining)
-        reported.update(got)
+        results.update(got)
         remaining = [name for name in remaining if name not in got]
         if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
-            blamed[remaining.pop(0)] = fate(outcome, left)
-    for name in remaining:
-        blamed[name] = why_stopped
-    return tuple(_judge(p, reported.get(p.test.name), blamed.get(p.test.name)) for p in planned)
+            results[remaining.pop(0)] = fate(outcome, left)
+    results.update((name, why_stopped) for name in remaining)
+    return results
 
 
 def fate(outcome: runner.Outcome, seconds: float) -> str:
@@ -98,12 +118,27 @@ def fate(outcome: runner.Outcome, seconds: float) -> str:
     return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")
 
 
-def _judge(planned: Planned, reported: Reported | None, blamed: str | None) -> ApiResult:
+def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:
+    """A test's result from every lane that ran it: the first failure, else the slowest pass."""
     test = planned.test
-    passed = reported is not None and reported.passed
-    message = reported.message if reported is not None else blamed or "not reported by the harness"
+    failures = [entry for entry in lanes if not (isinstance(entry, Reported) and entry.passed)]
+    if failures:
+        first = failures[0]
+        message = first.message if isinstance(first, Reported) else first or "not reported by the harness"
+        passed = False
+    else:
+        passed, message = True, max((entry.message for entry in lanes), key=_passed_seconds)
     return ApiResult(name=test.name, group=test.group, title=test.title, passed=passed,
                      points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
+
+
+def _passed_seconds(message: str) -> float:
+    """The seconds in a harness's "passed in 1.23 s" (0 when it says something else)."""
+    words = message.split()
+    try:
+        return float(words[2]) if words[:2] == ["passed", "in"] else 0.0
+    except (IndexError, ValueError):
+        return 0.0
 
 
 def unavailable(config: ApiConfig, build: Build, message: str) -> tuple[ApiResult, ...]:

@@ -46,6 +46,7 @@ class ApiConfig:
     test_seconds: float = 10.0
     solver_seconds: float = 60.0
     run_seconds: float = 300.0
+    parallel: int = 2
     skip: tuple[str, ...] = field(default=())
 
     def weight(self, group: str) -> float:
@@ -56,7 +57,8 @@ class ApiConfig:
                 "languages": list(self.languages), "python_names": list(self.python_names),
                 "max_depth": self.max_depth, "solver_max_moves": self.solver_max_moves,
                 "solver_sizes": list(self.solver_sizes),
-                "test_seconds": self.test_seconds, "solver_seconds": self.solver_seconds, "skip": list(self.skip)}
+                "test_seconds": self.test_seconds, "solver_seconds": self.solver_seconds, "parallel": self.parallel,
+                "skip": list(self.skip)}
 
 
 def api_from_dict(table: dict[str, Any] | None) -> ApiConfig | None:
@@ -82,5 +84,6 @@ def api_from_dict(table: dict[str, Any] | None) -> ApiConfig | None:
         test_seconds=float(table.get("test_seconds", defaults.test_seconds)),
         solver_seconds=float(table.get("solver_seconds", defaults.solver_seconds)),
         run_seconds=float(table.get("run_seconds", defaults.run_seconds)),
+        parallel=int(table.get("parallel", defaults.parallel)),
         skip=tuple(table.get("skip", defaults.skip)),
     )

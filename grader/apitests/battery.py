@@ -106,6 +106,17 @@ def case_files(cases: Sequence[Case]) -> list[dict[str, Any]]:
     return files
 
 
+PEAK_DEPTHS = (12, 14, 16)
+"""Depths of the 3x3 boards the peak-memory test solves: deep enough that the search, not the
+interpreter, holds the memory; shallow enough for a plain A* under tracemalloc."""
+
+
+def _peak_boards(config: ApiConfig) -> list[dict[str, Any]]:
+    """The peak-memory test's boards, apart from the depth boards (which lanes share out)."""
+    boards = depth_boards(config.seed + 1, max(PEAK_DEPTHS), (3,))
+    return [{"tiles": _grid(t, n), "moves": m} for t, n, m in boards if n == 3 and m in PEAK_DEPTHS]
+
+
 def princeton_count(start: Board) -> int:
     """Boards a Princeton-style A* builds for ``start``: a tree search (no closed set) with the critical
     optimization, one node per board, the initial board's search alone (the twin's is allowed for by
@@ -154,6 +165,7 @@ class Battery:
             "depth_boards": [{"tiles": _grid(t, n), "moves": m}
                              for t, n, m in depth_boards(config.seed, config.max_depth, config.solver_sizes)],
             "solver_sizes": list(config.solver_sizes),
+            "peak_boards": _peak_boards(config),
             "unsolvable_boards": [_grid(t, n) for t, n in unsolvable_boards(config.seed)],
             "sizes": list(config.sizes),
             "styles": list(config.python_names),

@@ -56,6 +56,8 @@ TESTS: tuple[ApiTest, ...] = (
     ApiTest("solver.call-order", "correctness", "Solver results do not depend on the order of the calls"),
     ApiTest("board.memory", "memory", "a Board's deep size (Java: at most 4n^2 + 32n + 64 bytes)"),
     ApiTest("solver.memory", "memory", "a solved Solver keeps about its solution, not its search (deep size)"),
+    ApiTest("solver.peak-memory", "memory", "a solve's peak memory against the sheet's A* (Python: tracemalloc)",
+            ("python",)),
     ApiTest("timing.unused-methods", "timing", "the solver never calls hamming() or toString()"),
     ApiTest("timing.critical-optimization", "timing",
             "equals() is called only with a neighbour of a neighbour (the critical optimization)"),

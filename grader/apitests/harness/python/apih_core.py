@@ -5,6 +5,8 @@ under the student's interpreter inside the sandbox.
 """
 
 import gc
+import heapq
+import itertools
 import json
 import os
 import signal
@@ -225,6 +227,44 @@ def parse_string(text, n, context):
             raise Fail("%s: toString() row %d should hold %d numbers, found %r" % (context, number, n, line[:80]))
         tiles.extend(int(p) for p in parts)
     return tuple(tiles)
+
+
+def ref_solve(tiles, n):
+    """The sheet's A* on the reference Board: a search node per board, the critical optimization, the
+    twin searched in step; its moves (-1 when the twin is solved first). The peak-memory test's yardstick.
+    The reference Board's call counts are left as they were."""
+    saved = dict(RefBoard.counts)
+    try:
+        counter = itertools.count()
+        start = RefBoard.of(tiles, n)
+        target = goal(n)
+        heaps = [[(ref_manhattan(b.t, n), next(counter), 0, b, None)] for b in (start, start.twin())]
+        while True:
+            for k in (0, 1):
+                node = heapq.heappop(heaps[k])
+                _, _, moves, board, parent = node
+                if board.t == target:
+                    return moves if k == 0 else -1
+                for child in board.neighbors():
+                    if parent is not None and child.t == parent[3].t:
+                        continue
+                    heapq.heappush(heaps[k], (moves + 1 + ref_manhattan(child.t, n), next(counter), moves + 1,
+                                              child, node))
+    finally:
+        RefBoard.counts.clear()
+        RefBoard.counts.update(saved)
+
+
+def traced_peak(action):
+    """The most bytes Python held at once while ``action()`` ran (tracemalloc), beyond what it held before."""
+    import tracemalloc
+    gc.collect()
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
 class _SizeRef(object):

@@ -7,7 +7,8 @@ tests, and the reference Board counts the calls the timing tests look at.
 Part of the Python API harness (``apih_main.py``).
 """
 
-from apih_core import Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, show
+from apih_core import (Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, ref_solve,
+                       show, traced_peak)
 from apih_names import SOLVER_MEMBERS
 
 
@@ -191,6 +192,26 @@ class SolverTests(object):
                 raise Fail("%s (%d moves): the solved Solver takes %d bytes, more than %.0fx its solution's %d boards "
                            "(%d bytes) + %d: does it keep its priority queue or search nodes?" % (
                                context, moves, student, factor, moves + 1, reference, slack))
+
+    def t_solver_peak_memory(self):
+        """The solve's peak memory against the sheet's A* on the same boards (both on the reference Board
+        when the Solver takes it), measured by tracemalloc: at most 4x the reference's + 256 KB."""
+        factor, slack = 4.0, 256 * 1024
+        cases = [("a %dx%d board %d moves from the goal (seed %s + 1)" % (len(b["tiles"]), len(b["tiles"]), b["moves"],
+                                                                         self.seed),
+                  tuple(v for row in b["tiles"] for v in row), len(b["tiles"]), b["moves"])
+                 for b in self.spec.get("peak_boards", [])]
+        if not cases:
+            raise Fail("the grader sent no boards for this test (a grader fault)")
+        warm_context, warm_tiles, warm_n, _ = cases[0]
+        self.api.call(self.solve(warm_tiles, warm_n), "moves")  # first use: imports, class-level tables
+        for context, tiles, n, moves in cases:
+            reference = traced_peak(lambda: ref_solve(tiles, n))
+            student = traced_peak(lambda: self.api.call(self.solve(tiles, n), "moves"))
+            if student > factor * reference + slack:
+                raise Fail("%s: solving it took up to %d bytes at once, more than %.0fx the sheet's A* (%d bytes) "
+                           "+ %d: does it allocate a table for every board, or search breadth-first?" % (
+                               context, student, factor, reference, slack))
 
     def t_solver_null(self):
         try:

@@ -106,7 +106,7 @@ def case_files(cases: Sequence[Case]) -> list[dict[str, Any]]:
     return files
 
 
-PEAK_DEPTHS = (12, 14, 16)
+PEAK_DEPTHS = (14, 18, 22)
 """Depths of the 3x3 boards the peak-memory test solves: deep enough that the search, not the
 interpreter, holds the memory; shallow enough for a plain A* under tracemalloc."""
 

@@ -142,6 +142,9 @@ def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refbo
     for entry in spec["depth_boards"]:
         tiles = [v for row in entry["tiles"] for v in row]
         lines.append(f"depth {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
+    for entry in spec.get("peak_boards", []):
+        tiles = [v for row in entry["tiles"] for v in row]
+        lines.append(f"peak {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

@@ -98,6 +98,7 @@ public final class NpzApiMain {
             case "board.derived": t.derived(); break;
             case "board.memory": t.memory(); break;
             case "solver.memory": t.solverMemory(); break;
+            case "solver.peak-memory": NpzApiPeakMemory.run(t); break;
             case "solver.moves.files": t.movesFiles(); break;
             case "solver.solution.files": t.solutionFiles(); break;
             case "solver.moves.random": t.movesRandom(); break;

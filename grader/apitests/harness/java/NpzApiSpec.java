@@ -44,6 +44,8 @@ final class NpzApiSpec {
     final List<Puzzle> files = new ArrayList<>();
     final List<Puzzle> depths = new ArrayList<>();
     final List<Puzzle> unsolvable = new ArrayList<>();
+    /** The peak-memory test's boards. */
+    final List<Puzzle> peaks = new ArrayList<>();
 
     static NpzApiSpec read() throws IOException {
         NpzApiSpec spec = new NpzApiSpec();
@@ -76,6 +78,7 @@ final class NpzApiSpec {
                 case "file": spec.files.add(puzzle(p[1], p, 2)); break;
                 case "depth": spec.depths.add(puzzle(null, p, 1)); break;
                 case "unsolvable": spec.unsolvable.add(puzzle(null, p, 1)); break;
+                case "peak": spec.peaks.add(puzzle(null, p, 1)); break;
                 default: break;
             }
         }

@@ -195,8 +195,8 @@ class SolverTests(object):
 
     def t_solver_peak_memory(self):
         """The solve's peak memory against the sheet's A* on the same boards (both on the reference Board
-        when the Solver takes it), measured by tracemalloc: at most 4x the reference's + 256 KB."""
-        factor, slack = 4.0, 256 * 1024
+        when the Solver takes it), measured by tracemalloc: at most 4x the reference's + 128 KB."""
+        factor, slack = 4.0, 128 * 1024
         cases = [("a %dx%d board %d moves from the goal (seed %s + 1)" % (len(b["tiles"]), len(b["tiles"]), b["moves"],
                                                                          self.seed),
                   tuple(v for row in b["tiles"] for v in row), len(b["tiles"]), b["moves"])

@@ -1,0 +1,134 @@
+import java.lang.reflect.Field;
+import java.util.PriorityQueue;
+import java.util.function.Supplier;
+
+/**
+ * The Java harness's peak-memory test: the most heap a solve holds at once, against the sheet's A* on the same
+ * boards. The reference Board calls a sampler every so many constructions; the sampler runs a full collection
+ * (the harness JVM uses the serial collector, which compacts: what is left is exactly what is reachable) and
+ * reads the heap in use. Both solves are sampled at the same rate, so the comparison is like for like; the rate
+ * halves every 32 samples, so a solver that builds far more boards costs more samples, not hours.
+ */
+final class NpzApiPeakMemory {
+    static final double FACTOR = 4.0;
+    static final long SLACK = 128 * 1024;
+    static final int SAMPLES = 16;
+
+    private NpzApiPeakMemory() { }
+
+    private static final class Node {
+        final Object board;
+        final int moves;
+        final Node previous;
+        final int priority;
+        final long order;
+
+        Node(Object board, int moves, Node previous, int priority, long order) {
+            this.board = board;
+            this.moves = moves;
+            this.previous = previous;
+            this.priority = priority;
+            this.order = order;
+        }
+    }
+
+    static void run(NpzApiTimingTests t) {
+        if (t.reference == null) {
+            throw new NpzApiCore.Fail("the peak memory is measured through the reference Board, and this Solver does not"
+                    + " work with it: " + t.referenceProblem);
+        }
+        if (t.spec.peaks.isEmpty()) {
+            throw new NpzApiCore.Fail("the grader sent no boards for this test (a grader fault)");
+        }
+        NpzApiReflect api = t.reference;
+        NpzApiSpec.Puzzle first = t.spec.peaks.get(0);
+        api.call(api.makeSolver(api.makeBoard(NpzApiCore.grid(first.tiles, first.n))), "moves"); // class loading, JIT
+        for (NpzApiSpec.Puzzle p : t.spec.peaks) {
+            long built = NpzApiSubstitute.counter(api, "npzInit");
+            referenceSolve(api, p);
+            long every = Math.max(4, (NpzApiSubstitute.counter(api, "npzInit") - built) / SAMPLES);
+            long reference = peakOf(api, every, () -> referenceSolve(api, p));
+            long student = peakOf(api, every, () -> {
+                Object solver = api.makeSolver(api.makeBoard(NpzApiCore.grid(p.tiles, p.n)));
+                api.call(solver, "moves");
+                return solver;
+            });
+            if (student > FACTOR * reference + SLACK) {
+                throw new NpzApiCore.Fail(p.name + ": solving it held up to " + student + " bytes at once, more than "
+                        + (int) FACTOR + "x the sheet's A* (" + reference + " bytes) + " + SLACK
+                        + ": does it allocate a table for every board, or search breadth-first?");
+            }
+        }
+    }
+
+    /** The most heap (after a full collection) held while {@code action} ran, beyond what was held before. */
+    static long peakOf(NpzApiReflect api, long every, Supplier<Object> action) {
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        long base = rt.totalMemory() - rt.freeMemory();
+        long[] peak = {0, 0, every};
+        Runnable sample = () -> {
+            System.gc();
+            peak[0] = Math.max(peak[0], rt.totalMemory() - rt.freeMemory() - base);
+            if (++peak[1] % 32 == 0) {
+                peak[2] *= 2;
+                set(api, "npzSampleEvery", peak[2]);
+            }
+        };
+        set(api, "npzSampleEvery", every);
+        set(api, "npzSampler", sample);
+        Object kept;
+        try {
+            kept = action.get();
+            sample.run(); // with the result still held: what the solve keeps counts too
+        } finally {
+            set(api, "npzSampler", null);
+            set(api, "npzSampleEvery", Long.MAX_VALUE);
+        }
+        java.lang.ref.Reference.reachabilityFence(kept);
+        return peak[0];
+    }
+
+    private static void set(NpzApiReflect api, String name, Object value) {
+        try {
+            Field field = api.board.getField(name);
+            if (value instanceof Long) {
+                field.setLong(null, (Long) value);
+            } else {
+                field.set(null, value);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the reference Board has no " + name + " (a grader fault)", e);
+        }
+    }
+
+    /** The sheet's A* through the reference Board: a search node per board, the critical optimization, the twin
+     * searched in step; its moves (-1 when the twin is solved first). */
+    static Object referenceSolve(NpzApiReflect api, NpzApiSpec.Puzzle p) {
+        Object start = api.makeBoard(NpzApiCore.grid(p.tiles, p.n));
+        long[] order = {0};
+        @SuppressWarnings("unchecked")
+        PriorityQueue<Node>[] queues = new PriorityQueue[2];
+        Object[] roots = {start, api.call(start, "twin")};
+        for (int k = 0; k < 2; k++) {
+            queues[k] = new PriorityQueue<>((a, b) -> a.priority != b.priority ? Integer.compare(a.priority, b.priority)
+                    : Long.compare(a.order, b.order));
+            queues[k].add(new Node(roots[k], 0, null, (Integer) api.call(roots[k], "manhattan"), order[0]++));
+        }
+        while (true) {
+            for (int k = 0; k < 2; k++) {
+                Node node = queues[k].poll();
+                if ((Boolean) api.call(node.board, "isGoal")) {
+                    return k == 0 ? node.moves : -1;
+                }
+                for (Object next : (Iterable<?>) api.call(node.board, "neighbors")) {
+                    if (node.previous != null && next.equals(node.previous.board)) {
+                        continue;
+                    }
+                    int priority = node.moves + 1 + (Integer) api.call(next, "manhattan");
+                    queues[k].add(new Node(next, node.moves + 1, node, priority, order[0]++));
+                }
+            }
+        }
+    }
+}

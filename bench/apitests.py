@@ -5,7 +5,7 @@
 
 Default submissions: the correct Java and Python samples of tests/grader/apitests/data. For each it
 prints the wall time of the whole API part in one harness run at a time and with the assignment's
-``parallel`` runs at once (target: under 20 s on 2 cores), their ratio, the baseline of one harness
+``parallel`` runs at once (Python only; target: under 20 s on 2 cores), their ratio, the baseline of one harness
 run with no test (start-up, imports, the JVM), the tests passed, and the slowest tests.
 """
 

@@ -61,7 +61,8 @@ TESTS: tuple[ApiTest, ...] = (
     ApiTest("timing.unused-methods", "timing", "the solver never calls hamming() or toString()"),
     ApiTest("timing.critical-optimization", "timing",
             "equals() is called only with a neighbour of a neighbour (the critical optimization)"),
-    ApiTest("timing.counts", "timing", "Board(), equals() and manhattan() calls against the reference A*'s"),
+    ApiTest("timing.counts", "timing",
+            "Board(), equals(), manhattan() calls and priority-queue operations against the reference A*'s"),
 )
 BY_NAME = {test.name: test for test in TESTS}
 

@@ -29,6 +29,9 @@ from grader.testsets.assignment import Assignment
 HARNESS = Path(__file__).resolve().parent / "harness" / "java"
 FOLDER = "_npuzzle_api"
 AGENT_JAR = "npzapi-agent.jar"
+QUEUES_JAR = "npzapi-queues.jar"
+ASM_JAR_ENV = "NPUZZLE_ASM_JAR"
+ASM_JARS = ("/usr/share/java/asm.jar", "/usr/share/java/asm-9.jar")
 MAIN_CLASS = "NpzApiMain"
 COMPILE_SECONDS = 180
 _lock = threading.Lock()
@@ -53,16 +56,38 @@ def compiled_harness() -> Path:
         atexit.register(shutil.rmtree, folder, True)
         out = folder / "classes"
         out.mkdir()
+        asm = asm_jar()
+        if asm is None:
+            raise HarnessBuildError("the Java API tests count priority-queue operations with ASM, which is not "
+                                    "installed: apt-get install libasm-java (or set NPUZZLE_ASM_JAR to an asm.jar)")
+        queues = folder / "queues"
+        queues.mkdir()
+        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(queues),
+               str(HARNESS / "npzapi" / "Queues.java")], folder)
         sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
-        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(out), *sources],
-              folder)
+        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(out),
+               "-cp", f"{asm}:{queues}", *sources], folder)
+        # Only in its own jar, for the boot class path: a second copy on the class path would be a second counter.
+        _tool([jar, "cf", str(out / QUEUES_JAR), "-C", str(queues), "npzapi"], folder)
+        shutil.copyfile(asm, out / "asm.jar")
         manifest = folder / "MANIFEST.MF"
-        manifest.write_text("Premain-Class: NpzApiAgent\n", encoding="ascii")
-        _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), "-C", str(out), "NpzApiAgent.class"], folder)
+        manifest.write_text("Premain-Class: NpzApiAgent\nCan-Retransform-Classes: true\nClass-Path: asm.jar\n",
+                            encoding="ascii")
+        _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), "-C", str(out), "NpzApiAgent.class",
+               "-C", str(out), "NpzApiQueueTransformer.class", "-C", str(out), "NpzApiQueueTransformer$1.class",
+               "-C", str(out), "NpzApiQueueTransformer$1$1.class"], folder)
         for path in [folder, *folder.rglob("*")]:  # the sandbox's uid reads them from each run's copy
             path.chmod(0o755 if path.is_dir() else 0o644)
         _compiled["path"] = out
         return out
+
+
+def asm_jar() -> str | None:
+    """ASM (Debian's libasm-java, or ``$NPUZZLE_ASM_JAR``): the bytecode library the agent counts queues with."""
+    for candidate in (os.environ.get(ASM_JAR_ENV), *ASM_JARS):
+        if candidate and Path(candidate).is_file():
+            return str(Path(candidate).resolve())
+    return None
 
 
 def _tool(argv: list[str], cwd: Path) -> None:
@@ -128,7 +153,7 @@ def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refbo
     lines += [f"board {board}"] if board else []
     lines += [f"solver {solver}"] if solver else []
     lines += [f"refboard {refboard}"] if refboard else []
-    lines += [f"limit {name} {limit['init']} {limit['reference_init']}"
+    lines += [f"limit {name} {limit['init']} {limit['reference_init']} {limit['queue']} {limit['reference_queue']}"
               for name, limit in spec.get("count_limits", {}).items() if " " not in name]
     lines += [f"test {name}" for name in spec["tests"]]
     lines += [f"slow {name} {seconds}" for name, seconds in spec.get("slow_tests", {}).items()]

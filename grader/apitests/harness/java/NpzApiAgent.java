@@ -13,7 +13,26 @@ public final class NpzApiAgent {
 
     public static void premain(String args, Instrumentation inst) {
         instrumentation = inst;
+        try {
+            // The counter on the boot class path, where java.util.PriorityQueue (loaded there) can reach it.
+            // Loaded from the harness folder (on the class path) or from the agent jar in it: that folder either way.
+            java.io.File here = new java.io.File(NpzApiAgent.class.getProtectionDomain().getCodeSource().getLocation()
+                    .toURI());
+            if (!here.isDirectory()) {
+                here = here.getParentFile();
+            }
+            inst.appendToBootstrapClassLoaderSearch(new java.util.jar.JarFile(new java.io.File(here, QUEUES_JAR)));
+            inst.addTransformer(new NpzApiQueueTransformer(), true);
+            inst.retransformClasses(java.util.PriorityQueue.class);
+            queuesCounted = true;
+        } catch (Exception | LinkageError e) {
+            queuesProblem = e.toString();
+        }
     }
+
+    static final String QUEUES_JAR = "npzapi-queues.jar";
+    static volatile boolean queuesCounted;
+    static volatile String queuesProblem = "the agent did not start";
 
     static boolean ready() {
         return instrumentation != null;

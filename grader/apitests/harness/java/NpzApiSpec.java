@@ -35,7 +35,8 @@ final class NpzApiSpec {
     String solver;
     /** The folder holding the reference Board compiled under the student's Board's name, if it compiled. */
     String refBoard;
-    /** Per counted file: the most calls allowed of Board(), equals() and manhattan(), and the reference's count. */
+    /** Per counted file: the most calls allowed of Board(), equals() and manhattan(), the reference's count,
+     * then the most priority-queue operations allowed and the reference's. */
     final java.util.Map<String, long[]> limits = new java.util.HashMap<>();
     int[] sizes = {2, 3, 4, 5, 9, 10, 127};
     final List<String> tests = new ArrayList<>();
@@ -60,7 +61,13 @@ final class NpzApiSpec {
                 case "board": spec.board = p[1]; break;
                 case "solver": spec.solver = p[1]; break;
                 case "refboard": spec.refBoard = p[1]; break;
-                case "limit": spec.limits.put(p[1], new long[] {Long.parseLong(p[2]), Long.parseLong(p[3])}); break;
+                case "limit":
+                    long[] limit = new long[p.length - 2];
+                    for (int i = 2; i < p.length; i++) {
+                        limit[i - 2] = Long.parseLong(p[i]);
+                    }
+                    spec.limits.put(p[1], limit);
+                    break;
                 case "test": spec.tests.add(p[1]); break;
                 case "slow": spec.slow.put(p[1], Double.parseDouble(p[2])); break;
                 case "solver_sizes":

@@ -12,8 +12,10 @@ class NpzApiTimingTests extends NpzApiSolverTests {
         final long hamming;
         final long toString;
         final String example;
+        final long queue;
 
-        Counted(String context, NpzApiReflect ref) {
+        Counted(String context, NpzApiReflect ref, long queue) {
+            this.queue = queue;
             this.context = context;
             init = NpzApiSubstitute.counter(ref, "npzInit");
             equals = NpzApiSubstitute.counter(ref, "npzEquals");
@@ -63,8 +65,14 @@ class NpzApiTimingTests extends NpzApiSolverTests {
                 }
                 Object board = reference.makeBoard(NpzApiCore.grid(c.tiles, c.n));
                 NpzApiSubstitute.reset(reference);
-                reference.call(reference.makeSolver(board), "moves");
-                counted.add(new Counted(c.context, reference));
+                npzapi.Queues.operations = 0;
+                npzapi.Queues.counting = true;
+                try {
+                    reference.call(reference.makeSolver(board), "moves");
+                } finally {
+                    npzapi.Queues.counting = false;
+                }
+                counted.add(new Counted(c.context, reference, npzapi.Queues.operations));
             }
         }
         return counted;
@@ -94,6 +102,15 @@ class NpzApiTimingTests extends NpzApiSolverTests {
             long[] limit = spec.limits.get(c.context);
             if (limit == null) {
                 continue;
+            }
+            if (!NpzApiAgent.queuesCounted) {
+                throw new IllegalStateException("the agent cannot count priority-queue operations (a grader fault): "
+                        + NpzApiAgent.queuesProblem);
+            }
+            if (limit.length >= 4 && c.queue > limit[2]) {
+                throw new NpzApiCore.Fail(c.context + ": the solver made " + c.queue + " priority-queue operations"
+                        + " (PriorityQueue offer/add and poll/remove, MinPQ insert and delMin); at most " + limit[2]
+                        + " allowed (4x the reference A*'s " + limit[3] + ")");
             }
             String[] names = {"Board()", "equals()", "manhattan()"};
             long[] found = {c.init, c.equals, c.manhattan};

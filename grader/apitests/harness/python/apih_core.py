@@ -98,7 +98,7 @@ class RefBoard(object):
     """
 
     __slots__ = ("t", "n", "__weakref__")
-    counts = {"init": 0, "equals": 0, "manhattan": 0, "hamming": 0, "tostring": 0, "far_equals": 0}
+    counts = {"init": 0, "equals": 0, "manhattan": 0, "hamming": 0, "tostring": 0, "far_equals": 0, "queue": 0}
     far_example = [None]
 
     def __init__(self, grid):
@@ -253,6 +253,31 @@ def ref_solve(tiles, n):
     finally:
         RefBoard.counts.clear()
         RefBoard.counts.update(saved)
+
+
+COUNTING_QUEUES = [False]
+"""True while the timing tests count: the priority-queue wrappers below add to RefBoard.counts["queue"]."""
+
+
+def count_priority_queues():
+    """Count heapq's and queue.PriorityQueue's operations (inserts and removals) in RefBoard.counts["queue"]
+    while COUNTING_QUEUES[0] is set. Installed before the student's modules are imported, so that a
+    ``from heapq import heappush`` there binds the counting wrapper too; the wrappers call the originals."""
+    import queue
+
+    def counting(original, ops):
+        def wrapper(*args, **kwargs):
+            if COUNTING_QUEUES[0]:
+                RefBoard.counts["queue"] += ops
+            return original(*args, **kwargs)
+        wrapper.__name__ = getattr(original, "__name__", "wrapper")
+        wrapper.__doc__ = getattr(original, "__doc__", None)
+        return wrapper
+
+    for name, ops in (("heappush", 1), ("heappop", 1), ("heappushpop", 2), ("heapreplace", 2)):
+        setattr(heapq, name, counting(getattr(heapq, name), ops))
+    queue.PriorityQueue._put = counting(queue.PriorityQueue._put, 1)
+    queue.PriorityQueue._get = counting(queue.PriorityQueue._get, 1)
 
 
 def traced_peak(action):

@@ -39,6 +39,7 @@ def main():
     sys.stdout = open(os.devnull, "w")
     sys.stderr.flush()
     sys.stdin = open(os.devnull)
+    apih_core.count_priority_queues()
     board_cls, solver_cls, modules, problems = find_classes(spec)
     tests = spec["tests"]
     detail = ("; ".join(problems) + "; ") if problems else ""

@@ -7,7 +7,7 @@ tests, and the reference Board counts the calls the timing tests look at.
 Part of the Python API harness (``apih_main.py``).
 """
 
-from apih_core import (Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, ref_solve,
+from apih_core import (COUNTING_QUEUES, Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, ref_solve,
                        show, traced_peak)
 from apih_names import SOLVER_MEMBERS
 
@@ -273,7 +273,11 @@ class SolverTests(object):
                 for key in RefBoard.counts:
                     RefBoard.counts[key] = 0
                 RefBoard.far_example[0] = None
-                self.api.call(self.api.solver_cls(board), "moves")
+                COUNTING_QUEUES[0] = True
+                try:
+                    self.api.call(self.api.solver_cls(board), "moves")
+                finally:
+                    COUNTING_QUEUES[0] = False
                 counted.append((context, dict(RefBoard.counts), RefBoard.far_example[0]))
         finally:
             if wrapped is not None:
@@ -302,6 +306,11 @@ class SolverTests(object):
             limit = limits.get(context)
             if limit is None:
                 continue
+            if "queue" in limit and counts["queue"] > limit["queue"]:
+                raise Fail("%s: the solver made %d priority-queue operations (heapq, queue.PriorityQueue inserts and "
+                           "removals); at most %d allowed (%.1fx the reference A*'s %d)" % (
+                               context, counts["queue"], limit["queue"], self.spec.get("count_factor", 2.0),
+                               limit["reference_queue"]))
             for key, label in (("init", "Board()"), ("manhattan", "manhattan()"), ("equals", "equals()")):
                 if counts[key] > limit[key]:
                     raise Fail("%s: %s was called %d times; at most %d allowed (%.1fx the reference A*'s %d)" % (

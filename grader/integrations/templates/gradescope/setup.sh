@@ -8,7 +8,8 @@ source_dir="${AUTOGRADER_ROOT:-/autograder}/source"
 venv="${AUTOGRADER_ROOT:-/autograder}/venv"
 
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends python3 python3-pip python3-venv bubblewrap
+# libasm-java: the Java API tests count priority-queue operations with ASM.
+apt-get install -y -qq --no-install-recommends python3 python3-pip python3-venv bubblewrap libasm-java
 if ! apt-get install -y -qq --no-install-recommends openjdk-17-jdk-headless; then
   echo "setup.sh: this image has no openjdk-17-jdk-headless package; choose a newer Ubuntu base image" >&2
   exit 1

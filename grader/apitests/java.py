@@ -63,7 +63,7 @@ def compiled_harness() -> Path:
         queues = folder / "queues"
         queues.mkdir()
         _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(queues),
-               str(HARNESS / "npzapi" / "Queues.java")], folder)
+               *sorted(str(p) for p in (HARNESS / "npzapi").glob("*.java"))], folder)
         sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
         _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(out),
                "-cp", f"{asm}:{queues}", *sources], folder)
@@ -73,9 +73,9 @@ def compiled_harness() -> Path:
         manifest = folder / "MANIFEST.MF"
         manifest.write_text("Premain-Class: NpzApiAgent\nCan-Retransform-Classes: true\nClass-Path: asm.jar\n",
                             encoding="ascii")
-        _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), "-C", str(out), "NpzApiAgent.class",
-               "-C", str(out), "NpzApiQueueTransformer.class", "-C", str(out), "NpzApiQueueTransformer$1.class",
-               "-C", str(out), "NpzApiQueueTransformer$1$1.class"], folder)
+        agent = ["NpzApiAgent.class", *sorted(p.name for p in out.glob("NpzApiQueueTransformer*.class"))]
+        _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), *(a for name in agent for a in ("-C", str(out), name))],
+              folder)
         for path in [folder, *folder.rglob("*")]:  # the sandbox's uid reads them from each run's copy
             path.chmod(0o755 if path.is_dir() else 0o644)
         _compiled["path"] = out
@@ -196,7 +196,7 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
     # sheet's 64-bit model (16-byte object headers, 8-byte references), not the JVM's compressed default.
     opens = [arg for package in ("java.util", "java.lang") for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
     command = (java, heap, "-Xss8m", "-XX:+UseSerialGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers",
-               *opens, f"-javaagent:{FOLDER}/{AGENT_JAR}",
+               *opens, f"-javaagent:{FOLDER}/{AGENT_JAR}" + (f"={board.replace('.', '/')}" if board else ""),
                "-cp", f"{classpath}:{FOLDER}", MAIN_CLASS)
     reference = reference_board(board) if board else None
     if reference is not None:

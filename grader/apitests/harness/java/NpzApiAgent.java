@@ -22,7 +22,8 @@ public final class NpzApiAgent {
                 here = here.getParentFile();
             }
             inst.appendToBootstrapClassLoaderSearch(new java.util.jar.JarFile(new java.io.File(here, QUEUES_JAR)));
-            inst.addTransformer(new NpzApiQueueTransformer(), true);
+            transformer = new NpzApiQueueTransformer(args == null ? "" : args);
+            inst.addTransformer(transformer, true);
             inst.retransformClasses(java.util.PriorityQueue.class);
             queuesCounted = true;
         } catch (Exception | LinkageError e) {
@@ -31,6 +32,9 @@ public final class NpzApiAgent {
     }
 
     static final String QUEUES_JAR = "npzapi-queues.jar";
+    /** Counts the student's own Board's calls when the Solver cannot run on the reference Board (its name is the
+     * agent's argument, e.g. puzzle/Board). */
+    static volatile NpzApiQueueTransformer transformer;
     static volatile boolean queuesCounted;
     static volatile String queuesProblem = "the agent did not start";
 

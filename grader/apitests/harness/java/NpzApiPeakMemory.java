@@ -32,29 +32,50 @@ final class NpzApiPeakMemory {
         }
     }
 
+    /** Where the sampler hangs: the reference Board's static fields, or the agent's count of the student's Board. */
+    interface Hook {
+        void set(Runnable sampler, long every);
+    }
+
+    static Hook referenceHook(NpzApiReflect ref) {
+        return (sampler, every) -> {
+            set(ref, "npzSampleEvery", every);
+            set(ref, "npzSampler", sampler);
+        };
+    }
+
+    static final Hook OWN_BOARD = (sampler, every) -> {
+        npzapi.Boards.sampleEvery = every;
+        npzapi.Boards.sampler = sampler;
+    };
+
     static void run(NpzApiTimingTests t) {
-        if (t.reference == null) {
-            throw new NpzApiCore.Fail("the peak memory is measured through the reference Board, and this Solver does not"
-                    + " work with it: " + t.referenceProblem);
+        NpzApiReflect ref = t.reference != null ? t.reference : t.referenceBoards;
+        NpzApiQueueTransformer agent = NpzApiAgent.transformer;
+        boolean own = t.reference == null;
+        if (ref == null || own && (agent == null || !agent.boardInstrumented)) {
+            throw new NpzApiCore.Fail("the peak memory is measured through the reference Board, or the agent's count of"
+                    + " this Board's constructions, and neither is available: " + t.referenceProblem);
         }
         if (t.spec.peaks.isEmpty()) {
             throw new NpzApiCore.Fail("the grader sent no boards for this test (a grader fault)");
         }
-        NpzApiReflect api = t.reference;
+        NpzApiReflect student = own ? t.api : ref;
+        Hook studentHook = own ? OWN_BOARD : referenceHook(ref);
         NpzApiSpec.Puzzle first = t.spec.peaks.get(0);
-        api.call(api.makeSolver(api.makeBoard(NpzApiCore.grid(first.tiles, first.n))), "moves"); // class loading, JIT
+        student.call(student.makeSolver(student.makeBoard(NpzApiCore.grid(first.tiles, first.n))), "moves"); // warm up
         for (NpzApiSpec.Puzzle p : t.spec.peaks) {
-            long built = NpzApiSubstitute.counter(api, "npzInit");
-            referenceSolve(api, p);
-            long every = Math.max(4, (NpzApiSubstitute.counter(api, "npzInit") - built) / SAMPLES);
-            long reference = peakOf(api, every, () -> referenceSolve(api, p));
-            long student = peakOf(api, every, () -> {
-                Object solver = api.makeSolver(api.makeBoard(NpzApiCore.grid(p.tiles, p.n)));
-                api.call(solver, "moves");
+            long built = NpzApiSubstitute.counter(ref, "npzInit");
+            referenceSolve(ref, p);
+            long every = Math.max(4, (NpzApiSubstitute.counter(ref, "npzInit") - built) / SAMPLES);
+            long reference = peakOf(referenceHook(ref), every, () -> referenceSolve(ref, p));
+            long used = peakOf(studentHook, every, () -> {
+                Object solver = student.makeSolver(student.makeBoard(NpzApiCore.grid(p.tiles, p.n)));
+                student.call(solver, "moves");
                 return solver;
             });
-            if (student > FACTOR * reference + SLACK) {
-                throw new NpzApiCore.Fail(p.name + ": solving it held up to " + student + " bytes at once, more than "
+            if (used > FACTOR * reference + SLACK) {
+                throw new NpzApiCore.Fail(p.name + ": solving it held up to " + used + " bytes at once, more than "
                         + (int) FACTOR + "x the sheet's A* (" + reference + " bytes) + " + SLACK
                         + ": does it allocate a table for every board, or search breadth-first?");
             }
@@ -62,28 +83,27 @@ final class NpzApiPeakMemory {
     }
 
     /** The most heap (after a full collection) held while {@code action} ran, beyond what was held before. */
-    static long peakOf(NpzApiReflect api, long every, Supplier<Object> action) {
+    static long peakOf(Hook hook, long every, Supplier<Object> action) {
         Runtime rt = Runtime.getRuntime();
         System.gc();
         long base = rt.totalMemory() - rt.freeMemory();
         long[] peak = {0, 0, every};
-        Runnable sample = () -> {
+        Runnable[] sample = new Runnable[1];
+        sample[0] = () -> {
             System.gc();
             peak[0] = Math.max(peak[0], rt.totalMemory() - rt.freeMemory() - base);
             if (++peak[1] % 32 == 0) {
                 peak[2] *= 2;
-                set(api, "npzSampleEvery", peak[2]);
+                hook.set(sample[0], peak[2]);
             }
         };
-        set(api, "npzSampleEvery", every);
-        set(api, "npzSampler", sample);
+        hook.set(sample[0], every);
         Object kept;
         try {
             kept = action.get();
-            sample.run(); // with the result still held: what the solve keeps counts too
+            sample[0].run(); // with the result still held: what the solve keeps counts too
         } finally {
-            set(api, "npzSampler", null);
-            set(api, "npzSampleEvery", Long.MAX_VALUE);
+            hook.set(null, Long.MAX_VALUE);
         }
         java.lang.ref.Reference.reachabilityFence(kept);
         return peak[0];

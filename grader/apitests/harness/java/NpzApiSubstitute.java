@@ -15,6 +15,12 @@ final class NpzApiSubstitute {
 
     /** The reflection over (reference Board, student's Solver), or null with the reason in problem[0]. */
     static NpzApiReflect load(NpzApiSpec spec, String[] problem) {
+        return load(spec, problem, new NpzApiReflect[1]);
+    }
+
+    /** As above; boards[0] receives the reflection over the reference Board whenever it loaded, even when the
+     * student's Solver cannot run on it (the peak-memory test still solves with the sheet's A* on it). */
+    static NpzApiReflect load(NpzApiSpec spec, String[] problem, NpzApiReflect[] boards) {
         if (spec.refBoard == null || spec.board == null || spec.solver == null) {
             problem[0] = "the reference Board could not be compiled under this submission's Board name";
             return null;
@@ -29,6 +35,7 @@ final class NpzApiSubstitute {
             }
             ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
             NpzApiReflect api = new NpzApiReflect(spec.board, spec.solver, loader);
+            boards[0] = api;
             if (!api.problems.isEmpty()) {
                 problem[0] = String.join("; ", api.problems);
                 return null;

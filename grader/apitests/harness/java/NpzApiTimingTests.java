@@ -14,26 +14,43 @@ class NpzApiTimingTests extends NpzApiSolverTests {
         final String example;
         final long queue;
 
-        Counted(String context, NpzApiReflect ref, long queue) {
-            this.queue = queue;
+        Counted(String context, long[] calls, String example, long queue) {
             this.context = context;
-            init = NpzApiSubstitute.counter(ref, "npzInit");
-            equals = NpzApiSubstitute.counter(ref, "npzEquals");
-            far = NpzApiSubstitute.counter(ref, "npzFarEquals");
-            manhattan = NpzApiSubstitute.counter(ref, "npzManhattan");
-            hamming = NpzApiSubstitute.counter(ref, "npzHamming");
-            toString = NpzApiSubstitute.counter(ref, "npzToString");
+            init = calls[0];
+            equals = calls[1];
+            far = calls[2];
+            manhattan = calls[3];
+            hamming = calls[4];
+            toString = calls[5];
+            this.example = example;
+            this.queue = queue;
+        }
+
+        /** The reference Board's counters. */
+        static Counted of(String context, NpzApiReflect ref, long queue) {
             String seen;
             try {
                 seen = (String) ref.board.getField("npzFarExample").get(null);
             } catch (ReflectiveOperationException e) {
                 seen = null;
             }
-            example = seen;
+            long[] calls = {NpzApiSubstitute.counter(ref, "npzInit"), NpzApiSubstitute.counter(ref, "npzEquals"),
+                NpzApiSubstitute.counter(ref, "npzFarEquals"), NpzApiSubstitute.counter(ref, "npzManhattan"),
+                NpzApiSubstitute.counter(ref, "npzHamming"), NpzApiSubstitute.counter(ref, "npzToString")};
+            return new Counted(context, calls, seen, queue);
+        }
+
+        /** The student's own Board's calls, as the agent counted them. */
+        static Counted ofStudent(String context, long queue) {
+            long[] calls = {npzapi.Boards.init, npzapi.Boards.equals, npzapi.Boards.farEquals, npzapi.Boards.manhattan,
+                npzapi.Boards.hamming, npzapi.Boards.toStrings};
+            return new Counted(context, calls, npzapi.Boards.farExample, queue);
         }
     }
 
     NpzApiReflect reference;
+    /** The reference Board alone, loaded even when the student's Solver cannot run on it (or null). */
+    NpzApiReflect referenceBoards;
     String referenceProblem;
     private List<Counted> counted;
 
@@ -44,7 +61,9 @@ class NpzApiTimingTests extends NpzApiSolverTests {
     /** Substitute the reference Board for the Solver tests when the student's Solver works with it. */
     void substitute() {
         String[] problem = new String[1];
-        reference = NpzApiSubstitute.load(spec, problem);
+        NpzApiReflect[] boards = new NpzApiReflect[1];
+        reference = NpzApiSubstitute.load(spec, problem, boards);
+        referenceBoards = boards[0];
         referenceProblem = problem[0];
         if (reference != null) {
             solverApi = reference;
@@ -53,8 +72,7 @@ class NpzApiTimingTests extends NpzApiSolverTests {
 
     List<Counted> counted() {
         if (reference == null) {
-            throw new NpzApiCore.Fail("the operation counts need the reference Board substituted, and this Solver does"
-                    + " not work with it: " + referenceProblem);
+            return countedOnOwnBoard();
         }
         if (counted == null) {
             counted = new ArrayList<>();
@@ -72,7 +90,39 @@ class NpzApiTimingTests extends NpzApiSolverTests {
                 } finally {
                     npzapi.Queues.counting = false;
                 }
-                counted.add(new Counted(c.context, reference, npzapi.Queues.operations));
+                counted.add(Counted.of(c.context, reference, npzapi.Queues.operations));
+            }
+        }
+        return counted;
+    }
+
+    /** The counts of a Solver that cannot run on the reference Board, from its own Board as the agent counts it. */
+    private List<Counted> countedOnOwnBoard() {
+        NpzApiQueueTransformer agent = NpzApiAgent.transformer;
+        if (agent == null || !agent.boardInstrumented) {
+            throw new NpzApiCore.Fail("the operation counts need the reference Board substituted, and this Solver does"
+                    + " not work with it: " + referenceProblem + "; nor could the agent count the calls on its own"
+                    + " Board (" + (agent == null ? NpzApiAgent.queuesProblem : "the Board class was not instrumented")
+                    + ")");
+        }
+        if (counted == null) {
+            counted = new ArrayList<>();
+            for (Case c : cases(true)) {
+                if (c.n > 4 || counted.size() >= 8) {
+                    continue;
+                }
+                Object board = api.makeBoard(NpzApiCore.grid(c.tiles, c.n));
+                npzapi.Boards.reset();
+                npzapi.Queues.operations = 0;
+                npzapi.Boards.counting = true;
+                npzapi.Queues.counting = true;
+                try {
+                    api.call(api.makeSolver(board), "moves");
+                } finally {
+                    npzapi.Boards.counting = false;
+                    npzapi.Queues.counting = false;
+                }
+                counted.add(Counted.ofStudent(c.context, npzapi.Queues.operations));
             }
         }
         return counted;

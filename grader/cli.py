@@ -112,7 +112,8 @@ def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal,
                    err=True)
     elif resume:
         complete = sum(1 for s in results.submissions if s.complete)
-        click.echo(f"grade: resumed: {journal.reused} results from the journal were kept, not run again "
+        api = f" and {journal.reused_api} API parts" if journal.reused_api else ""
+        click.echo(f"grade: resumed: {journal.reused} results{api} from the journal were kept, not run again "
                    f"({complete} of {len(results.submissions)} submissions now complete)", err=True)
 
 

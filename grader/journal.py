@@ -4,6 +4,7 @@ Layout, under the results folder::
 
     .journal/run.json                      the run's key (a hash of the test set + assignment)
     .journal/<submission>-<hash>/<case>.json   one entry per finished result
+    .journal/<submission>-<hash>/api/results.json   the submission's finished API part, if it has one
 
 Why one small file per result rather than an append-only JSONL: each entry is written
 with :func:`solver.fileio.write_atomic` (temp file, fsync, rename), so after a ``kill -9``
@@ -18,6 +19,7 @@ against ``grader/schemas/journal.schema.json``; an entry that fails is ignored (
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import ConfigError, OutputDirError
+from grader.judging.apiresult import ApiResult
 from grader.reports.json_results import case_from_json
 from grader.reports.feedback import safe_name
 from grader.reports.results import CaseResult
@@ -37,6 +40,8 @@ from solver.fileio import write_atomic
 FOLDER = ".journal"
 KEY_FILE = "run.json"
 SCHEMA = "journal.schema.json"
+API_SCHEMA = "journal-api.schema.json"
+API_ENTRY = Path("api") / "results.json"
 FORMAT_VERSION = 1
 
 
@@ -48,6 +53,8 @@ class Finished:
     build: dict[str, Any]
     source: str
     cases: dict[str, CaseResult]
+    api: tuple[ApiResult, ...] | None = None
+    """The API part, when it finished (an assignment with ``[api]``)."""
 
 
 def run_key(testset_name: str, cases: list[dict[str, Any]], assignment: Mapping[str, Any],
@@ -71,6 +78,8 @@ class Journal:
         """With ``resume``: whether a journal was there to continue (else everything is graded)."""
         self.reused = 0
         """With ``resume``: how many finished results the journal supplied."""
+        self.reused_api = 0
+        """With ``resume``: how many submissions' finished API parts the journal supplied."""
 
     def start(self, key: str) -> dict[str, Finished]:
         """Tie the journal to ``key``; with ``resume``, return the finished results, else start empty.
@@ -95,6 +104,7 @@ class Journal:
             finished = self._read(key)
             self.found = True
             self.reused = sum(len(held.cases) for held in finished.values())
+            self.reused_api = sum(held.api is not None for held in finished.values())
         elif not self.resume and self.root.exists():
             shutil.rmtree(self.root)  # a fresh run: old entries must not leak into a later --resume
         self.key = key
@@ -108,14 +118,24 @@ class Journal:
 
     def record(self, submission_id: str, source: str, language: str, build: dict[str, Any],
                result: CaseResult) -> None:
+        entry = {"result": result.to_json()}
+        self._write(submission_id, source, language, build, Path(f"{safe_name(result.case)}.json"), entry)
+
+    def record_api(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+                   api: tuple[ApiResult, ...]) -> None:
+        """The submission's whole API part, once it has finished (a resumed run does not run it again)."""
+        self._write(submission_id, source, language, build, API_ENTRY, {"api": [test.to_json() for test in api]})
+
+    def _write(self, submission_id: str, source: str, language: str, build: dict[str, Any], name: Path,
+               body: dict[str, Any]) -> None:
         assert self.key is not None, "start() first"
         entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
-                 "source": source, "language": language, "build": build, "result": result.to_json()}
+                 "source": source, "language": language, "build": build, **body}
         # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
         folder = self.root / f"{safe_name(submission_id)}-{hashlib.sha256(submission_id.encode()).hexdigest()[:8]}"
         try:
-            folder.mkdir(exist_ok=True)
-            write_atomic(folder / f"{safe_name(result.case)}.json", json.dumps(entry, ensure_ascii=False))
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(folder / name, json.dumps(entry, ensure_ascii=False))
         except (OSError, OutputError) as exc:
             raise OutputDirError(f"{folder}: cannot write the journal: {getattr(exc, 'strerror', None) or exc}") \
                 from None
@@ -133,4 +153,14 @@ class Journal:
             held = finished.setdefault(sid, Finished(entry["language"], entry["build"], entry["source"], {}))
             result = case_from_json(entry["result"])
             held.cases[result.case] = result
+        for path in sorted(self.root.glob(f"*/{API_ENTRY.as_posix()}")):
+            try:
+                entry = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # unreadable: the API part is simply run again
+            if schema_problems(entry, API_SCHEMA) or entry["key"] != key:
+                continue
+            sid = entry["submission"]
+            held = finished.setdefault(sid, Finished(entry["language"], entry["build"], entry["source"], {}))
+            finished[sid] = dataclasses.replace(held, api=tuple(ApiResult.from_json(test) for test in entry["api"]))
         return finished

@@ -154,10 +154,10 @@ class _Batch:
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
         resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
-        # A submission whose every case is in the journal is not even rebuilt (unless its API part,
-        # which the journal does not hold, must run again).
+        # A submission whose every case (and API part, if the assignment has one) is in the journal is
+        # not even rebuilt.
         complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
-                    and self.assignment.api is None}
+                    and (self.assignment.api is None or held.api is not None)}
         total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
             + len(cases) * (len(submissions) - len(resumed))
         builds: dict[str, Build] = {}
@@ -169,7 +169,8 @@ class _Batch:
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
         api_jobs: dict[Future, Submission] = {}
-        api_results: dict[str, tuple[ApiResult, ...]] = {}
+        api_results: dict[str, tuple[ApiResult, ...]] = {
+            sid: held.api for sid, held in resumed.items() if held.api is not None and self.assignment.api is not None}
         waiting = iter([s for s in submissions if s.id not in complete])
 
         def start_build() -> None:
@@ -200,14 +201,19 @@ class _Batch:
                 ready, _ = wait([*pending, *api_jobs], return_when=FIRST_COMPLETED)
                 for future in ready:
                     if future in api_jobs:
-                        api_results[api_jobs.pop(future).id] = future.result()
+                        submission = api_jobs.pop(future)
+                        api_results[submission.id] = future.result()
+                        if journal:
+                            built = builds[submission.id]
+                            journal.record_api(submission.id, printable_id(str(submission.origin)), built.language,
+                                               built.to_json(), api_results[submission.id])
                         continue
                     submission, case = pending.pop(future)
                     if case is None:
                         built = future.result()
                         builds[submission.id] = built
                         start_build()
-                        if self.assignment.api is not None:
+                        if self.assignment.api is not None and submission.id not in api_results:
                             api_jobs[executor.submit(self._run_api, submission, built)] = submission
                         todo = [each for each in cases if each.id not in finished[submission.id]]
                         if not built.ok:

@@ -141,3 +141,30 @@ def test_a_failed_report_write_leaves_the_old_report_whole(subs: Path, tmp_path:
         grade(subs, DATA / "testset", out, jobs=2, only=["a"])
     assert (out / "grades.csv").read_bytes() == old_csv  # the old report, whole
     assert not [p for p in out.rglob("*.tmp")]  # no half-written temp file left behind
+
+
+def test_a_finished_api_part_is_journaled_and_not_run_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.grader.apitests.conftest import DATA as API_DATA, TESTSET as API_TESTSET
+
+    subs = tmp_path / "subs"
+    shutil.copytree(API_DATA / "python" / "moves-zero-when-unsolvable", subs / "alice")
+    out = tmp_path / "out"
+    cases = ["puzzle04", "puzzle2x2-unsolvable1"]
+    first = grade(subs, API_TESTSET, out, cases=cases, journal=Journal(out, resume=False))
+    entry_path = next((out / FOLDER).glob("*/api/results.json"))
+    assert not schema_problems(json.loads(entry_path.read_text()), "journal-api.schema.json")
+
+    ran: list[str] = []
+    monkeypatch.setattr(pipeline._Batch, "_run_api", lambda self, submission, built: ran.append(submission.id))
+    journal = Journal(out, resume=True)
+    second = grade(subs, API_TESTSET, out, cases=cases, journal=journal)
+    assert ran == [] and journal.reused_api == 1
+    assert [t.to_json() for t in second.submissions[0].api] == [t.to_json() for t in first.submissions[0].api]
+    assert second.submissions[0].score == first.submissions[0].score
+
+    # A journal whose API entry is damaged runs the API part again, and only that.
+    entry_path.write_text("{not json")
+    ran.clear()
+    monkeypatch.setattr(pipeline._Batch, "_run_api", lambda self, submission, built: ran.append(submission.id) or ())
+    grade(subs, API_TESTSET, out, cases=cases, journal=Journal(out, resume=True))
+    assert ran == ["alice"]

@@ -185,8 +185,54 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
             for i in range(k - 1, -1, -1):
                 weight[sl, i] = w
                 w *= NN - i
+    tile_weight, passed, moves = _move_tables(h.sets, slot_of, pos_of, frame, unframe, weight)
     return np.concatenate([[h.sets], slot_of.ravel(), pos_of.ravel(), frame.ravel(), unframe.ravel(), offset,
-                           weight.ravel()]).astype(np.int64)
+                           weight.ravel(), tile_weight.ravel(), passed.ravel(), moves.ravel()]).astype(np.int64)
+
+
+SENTINEL = NN
+"""The kernel's board has one cell more, always empty: a move that passes no cells names it three times."""
+
+
+def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.ndarray, unframe: np.ndarray,
+                 weight: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the kernel needs to update a slot's rank along a move without a branch.
+
+    A tile at pattern position i moving one cell in a set's frame changes its slot's rank by
+    ``sign * (mult * w[i] + sum of passed[t][u] over the tiles u in the cells it passes)``: sideways
+    (mult 1) it passes nothing; up or down (mult 4) it passes three cells, and each tile u of its own
+    slot there counts ``-w[i]`` if u comes before it in the pattern and ``+w[j]`` (u's own weight) if
+    after. Returns ``tile_weight[s][t]`` (w[i]), ``passed[s][t][u]`` and ``moves[s][b][k]`` = (sign,
+    mult, three board cells, padding) for the tile that slides into blank cell b from direction k
+    (UP, DOWN, LEFT, RIGHT, as the kernel orders them), the cells :data:`SENTINEL` when it passes none.
+    """
+    tile_weight = np.zeros((MAX_SETS, NN), dtype=np.int64)
+    passed = np.zeros((MAX_SETS, NN, NN), dtype=np.int64)
+    moves = np.zeros((MAX_SETS, NN, 4, 8), dtype=np.int64)
+    for s in range(sets):
+        for t in range(1, NN):
+            sl = slot_of[s, t]
+            if sl < 0:
+                continue
+            i = pos_of[s, t]
+            tile_weight[s, t] = weight[sl, i]
+            for u in range(1, NN):
+                if u != t and slot_of[s, u] == sl:
+                    j = pos_of[s, u]
+                    passed[s, t, u] = -weight[sl, i] if j < i else weight[sl, j]
+        for b in range(NN):
+            r, c = divmod(b, 4)
+            sources = (b - 4 if r > 0 else -1, b + 4 if r < 3 else -1, b - 1 if c > 0 else -1, b + 1 if c < 3 else -1)
+            for k, nb in enumerate(sources):
+                if nb < 0:
+                    continue
+                step = int(frame[s, b] - frame[s, nb])
+                if abs(step) == 1:
+                    moves[s, b, k, :5] = (step, 1, SENTINEL, SENTINEL, SENTINEL)
+                else:
+                    lo = min(frame[s, b], frame[s, nb])
+                    moves[s, b, k, :5] = (1 if step > 0 else -1, 4, *unframe[s, lo + 1:lo + 4])
+    return tile_weight, passed, moves
 
 
 class NativeKernel:

@@ -46,7 +46,30 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     return None
 
 
-def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
+def _against_shipped(n: int, tiles: tuple[int, ...], table, write: bool) -> str | None:
+    """Compare a table with its shipped copy (or, with ``write``, make it the shipped copy): what is wrong,
+    or ``None``. The 4×4 tables of several tiles ship; one tile alone takes no search to build."""
+    import numpy as np
+
+    from solver.search.pdb import SHIPPED_TABLES, table_path
+    from solver.search.pdb_layout import table_key
+    from solver.search.tablecache import CorruptTableError, pack_for_shipping, shipped_path, unpack_shipped
+
+    key = table_key(n, tiles)
+    shipped = shipped_path(SHIPPED_TABLES, key)
+    ships = n == 4 and len(tiles) > 1
+    if write and ships:
+        pack_for_shipping(table_path(n, tiles), shipped)
+    copy = np.empty_like(table)
+    try:
+        if not unpack_shipped(shipped, key, memoryview(copy), None):
+            return f"no shipped copy ({shipped})" if ships else None
+    except CorruptTableError as exc:
+        return f"shipped copy damaged: {exc}"
+    return None if np.array_equal(copy, table) else f"differs from the shipped copy {shipped}"
+
+
+def _report_pdb(n: int, rebuild: bool, samples: int, shipped: str | None = None) -> list[list[object]]:
     from solver.search.pdb import load_tables
     from solver.search.pdb_layout import PARTITIONS, check_table, max_excess, patterns, placements
 
@@ -55,6 +78,8 @@ def _report_pdb(n: int, rebuild: bool, samples: int) -> list[list[object]]:
         tiles, table = info.tiles, info.table
         tables[tiles] = table
         problem = check_table(n, tiles, table)
+        if problem is None and shipped is not None:
+            problem = _against_shipped(n, tiles, table, shipped == "write")
         excess = max_excess(tiles, table)
         rows.append([f"{n}x{n} pdb {'-'.join(map(str, tiles))}", info.path, f"{placements(n, len(tiles)):,}",
                      f"{table.nbytes / 2**20:.1f} MB", f"+{excess}", info.status, f"{info.seconds:.1f}",
@@ -88,11 +113,17 @@ def _report_exact(n: int) -> list[list[object]]:
 @click.option("--rebuild", is_flag=True, help="Rebuild the pattern databases even if the cache is sound.")
 @click.option("--samples", type=click.IntRange(min=0), default=200, show_default=True,
               help="Random walks for the consistency spot check of each pattern-database sum.")
-def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
+@click.option("--check-shipped", "shipped", flag_value="check",
+              help="Compare each table with the copy shipped in the package (CI: with --rebuild).")
+@click.option("--write-shipped", "shipped", flag_value="write",
+              help="Maintainers: make the 4x4 tables (verified) the package's shipped copies.")
+def tables(sizes: tuple[str, ...], rebuild: bool, samples: int, shipped: str | None) -> int:
     """Build (if missing or damaged), verify and report the lookup tables.
 
-    Pattern databases live in $NPUZZLE_CACHE_DIR, else the user cache dir. A truncated
-    or damaged file is detected by its size and checksum and rebuilt.
+    Pattern databases live in $NPUZZLE_CACHE_DIR, else the user cache dir. A missing 4x4
+    table is unpacked from the copy shipped in the package (about a second), any other is
+    built. A truncated or damaged file is detected by its size and checksum and replaced;
+    --rebuild builds every table from source.
     """
     from tabulate import tabulate
 
@@ -112,7 +143,7 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int) -> int:
         warm = time.perf_counter() - began
     rows: list[list[object]] = []
     for n in chosen:
-        rows += _report_exact(n) if n <= 3 else _report_pdb(n, rebuild, samples)
+        rows += _report_exact(n) if n <= 3 else _report_pdb(n, rebuild, samples, shipped)
     click.echo(tabulate(rows, headers=["table", "file", "placements", "size", "max", "status", "seconds",
                                        "check"]))
     click.echo("max: the longest exact distance (exact tables), or the most moves a pattern needs beyond its "

@@ -18,9 +18,11 @@ excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Tw
   Entries above 5 (a few thousand of 57 million in the 4×4 7-tile tables) are stored as 5,
   which keeps the heuristic admissible and consistent.
 
-Tables are built on first use (with a progress bar when stderr is a terminal) and cached
-in :func:`solver.search.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to override); damaged files
-are detected by size and checksum and rebuilt.
+Tables are cached in :func:`solver.search.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to
+override). On first use a table comes from its shipped copy if the package has one
+(:data:`SHIPPED_TABLES`: the 4×4 tables, unpacked in about a second), else it is built (with a
+progress bar when stderr is a terminal). Damaged files are detected by size and checksum and
+replaced.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from solver.errors import OutputError
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
 from solver.search.pdb_layout import (PARTITIONS, Progress, check_table, is_dense, mirror_cells, mirror_tile, patterns,
                                       placements, table_bytes, table_key)
-from solver.search.tablecache import CorruptTableError, cache_dir, read_table_into, write_table
+from solver.search.tablecache import (CorruptTableError, cache_dir, read_table_into, shipped_path, unpack_shipped,
+                                      write_table)
 
 # --------------------------------------------------------------------------- cache and loading
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class TableInfo:
 
     tiles: tuple[int, ...]
     path: Path
-    status: str  # "cached", "built" or "rebuilt (<reason>)"
+    status: str  # CACHED, UNPACKED, "built" or "rebuilt (<reason>)"
     seconds: float
     table: np.ndarray
 
@@ -85,9 +88,9 @@ def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool 
     to_build: list[tuple[int, str, float]] = []
     for i, tiles in enumerate(wanted):
         began = time.perf_counter()
-        status = _read_cached(n, tiles, tables[i], rebuild)
-        if status == "cached":
-            infos[i] = TableInfo(tiles, _table_path(n, tiles), status, time.perf_counter() - began, tables[i])
+        status = _read_cached(n, tiles, tables[i], rebuild, show_progress)
+        if status in (CACHED, UNPACKED):
+            infos[i] = TableInfo(tiles, table_path(n, tiles), status, time.perf_counter() - began, tables[i])
         else:
             to_build.append((i, status, began))
     if to_build:
@@ -116,22 +119,42 @@ def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool 
     return [info for info in infos if info is not None]
 
 
-def _table_path(n: int, tiles: tuple[int, ...]) -> Path:
+def table_path(n: int, tiles: tuple[int, ...]) -> Path:
+    """Where the cache keeps the table of ``tiles`` on N×N."""
     return cache_dir() / f"{table_key(n, tiles)}.bin"
 
 
-def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: bool) -> str:
-    """Read a table from the cache into ``table``: "cached", or why it has to be built."""
+SHIPPED_TABLES = Path(__file__).with_name("tables")
+"""The tables that ship with the package (the 4×4 ones), xz-compressed table files."""
+CACHED, UNPACKED = "cached", "unpacked (shipped with the package)"
+
+
+def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: bool,
+                 show_progress: bool | None = None) -> str:
+    """Read a table into ``table`` from the cache, else from its shipped copy: CACHED, UNPACKED, or why
+    it has to be built. Unpacking takes about half a second a table: on a terminal, a line says so."""
     if rebuild:
         return "rebuilt (asked to)"
+    key, path = table_key(n, tiles), table_path(n, tiles)
+    why = "built"
     try:
-        found = read_table_into(_table_path(n, tiles), table_key(n, tiles), memoryview(table))
+        if read_table_into(path, key, memoryview(table)):
+            problem = check_table(n, tiles, table)
+            if problem is None:
+                return CACHED
+            why = f"rebuilt ({problem})"
     except CorruptTableError as exc:
-        return f"rebuilt ({exc.reason})"
-    if not found:
-        return "built"
+        why = f"rebuilt ({exc.reason})"
+    shipped = shipped_path(SHIPPED_TABLES, key)
+    if shipped.is_file() and (sys.stderr.isatty() if show_progress is None else show_progress):
+        print(f"Unpacking the {n}x{n} pattern table {'-'.join(map(str, tiles))} into {path.parent}", file=sys.stderr)
+    try:
+        if not unpack_shipped(shipped, key, memoryview(table), path):
+            return why
+    except CorruptTableError as exc:
+        return f"{why}; the shipped copy is damaged: {exc}"
     problem = check_table(n, tiles, table)
-    return "cached" if problem is None else f"rebuilt ({problem})"
+    return UNPACKED if problem is None else f"{why}; the shipped copy: {problem}"
 
 
 def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, began: float,
@@ -156,7 +179,7 @@ def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, 
         del dist
     if problem is not None:
         raise AssertionError(f"the pattern table builder produced a bad table: {problem}")
-    path = _table_path(n, tiles)
+    path = table_path(n, tiles)
     try:
         write_table(path, table_key(n, tiles), table.tobytes())
     except (OSError, OutputError) as exc:  # a read-only cache costs a rebuild next time, not this solve

@@ -164,12 +164,10 @@ def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refbo
         lines.append(f"file {entry['name']} {len(entry['tiles'])} {solvable} {moves} " + " ".join(map(str, tiles)))
     for grid in spec.get("unsolvable_boards", []):
         lines.append(f"unsolvable {len(grid)} 0 -1 " + " ".join(str(v) for row in grid for v in row))
-    for entry in spec["depth_boards"]:
-        tiles = [v for row in entry["tiles"] for v in row]
-        lines.append(f"depth {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
-    for entry in spec.get("peak_boards", []):
-        tiles = [v for row in entry["tiles"] for v in row]
-        lines.append(f"peak {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
+    for kind, entries in (("depth", spec["depth_boards"]), ("peak", spec.get("peak_boards", []))):
+        for entry in entries:
+            tiles = [v for row in entry["tiles"] for v in row]
+            lines.append(f"{kind} {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 

@@ -70,59 +70,41 @@ class NpzApiTimingTests extends NpzApiSolverTests {
         }
     }
 
+    /** The counts of the timing tests: the Solver on the reference Board, or, when it cannot run on it, on its
+     * own Board as the agent counts it. */
     List<Counted> counted() {
-        if (reference == null) {
-            return countedOnOwnBoard();
-        }
-        if (counted == null) {
-            counted = new ArrayList<>();
-            int limit = 8;
-            for (Case c : cases(true)) {
-                if (c.n > 4 || counted.size() >= limit) {
-                    continue;
-                }
-                Object board = reference.makeBoard(NpzApiCore.grid(c.tiles, c.n));
-                NpzApiSubstitute.reset(reference);
-                npzapi.Queues.operations = 0;
-                npzapi.Queues.counting = true;
-                try {
-                    reference.call(reference.makeSolver(board), "moves");
-                } finally {
-                    npzapi.Queues.counting = false;
-                }
-                counted.add(Counted.of(c.context, reference, npzapi.Queues.operations));
-            }
-        }
-        return counted;
-    }
-
-    /** The counts of a Solver that cannot run on the reference Board, from its own Board as the agent counts it. */
-    private List<Counted> countedOnOwnBoard() {
+        boolean own = reference == null;
         NpzApiQueueTransformer agent = NpzApiAgent.transformer;
-        if (agent == null || !agent.boardInstrumented) {
+        if (own && (agent == null || !agent.boardInstrumented)) {
             throw new NpzApiCore.Fail("the operation counts need the reference Board substituted, and this Solver does"
                     + " not work with it: " + referenceProblem + "; nor could the agent count the calls on its own"
                     + " Board (" + (agent == null ? NpzApiAgent.queuesProblem : "the Board class was not instrumented")
                     + ")");
         }
         if (counted == null) {
+            NpzApiReflect solving = own ? api : reference;
             counted = new ArrayList<>();
             for (Case c : cases(true)) {
                 if (c.n > 4 || counted.size() >= 8) {
                     continue;
                 }
-                Object board = api.makeBoard(NpzApiCore.grid(c.tiles, c.n));
-                npzapi.Boards.reset();
+                Object board = solving.makeBoard(NpzApiCore.grid(c.tiles, c.n));
+                if (own) {
+                    npzapi.Boards.reset();
+                } else {
+                    NpzApiSubstitute.reset(reference);
+                }
                 npzapi.Queues.operations = 0;
-                npzapi.Boards.counting = true;
+                npzapi.Boards.counting = own;
                 npzapi.Queues.counting = true;
                 try {
-                    api.call(api.makeSolver(board), "moves");
+                    solving.call(solving.makeSolver(board), "moves");
                 } finally {
                     npzapi.Boards.counting = false;
                     npzapi.Queues.counting = false;
                 }
-                counted.add(Counted.ofStudent(c.context, npzapi.Queues.operations));
+                long queue = npzapi.Queues.operations;
+                counted.add(own ? Counted.ofStudent(c.context, queue) : Counted.of(c.context, reference, queue));
             }
         }
         return counted;

@@ -23,7 +23,7 @@ import dataclasses
 import hashlib
 import json
 import shutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,25 +142,26 @@ class Journal:
 
     def _read(self, key: str) -> dict[str, Finished]:
         finished: dict[str, Finished] = {}
-        for path in sorted(self.root.glob("*/*.json")):
-            try:
-                entry = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue  # unreadable: that case is simply graded again
-            if schema_problems(entry, SCHEMA) or entry["key"] != key:
-                continue
-            sid = entry["submission"]
-            held = finished.setdefault(sid, Finished(entry["language"], entry["build"], entry["source"], {}))
+
+        def held_by(entry: dict[str, Any]) -> Finished:
+            return finished.setdefault(entry["submission"],
+                                       Finished(entry["language"], entry["build"], entry["source"], {}))
+
+        for entry in self._entries("*/*.json", SCHEMA, key):
             result = case_from_json(entry["result"])
-            held.cases[result.case] = result
-        for path in sorted(self.root.glob(f"*/{API_ENTRY.as_posix()}")):
+            held_by(entry).cases[result.case] = result
+        for entry in self._entries(f"*/{API_ENTRY.as_posix()}", API_SCHEMA, key):
+            finished[entry["submission"]] = dataclasses.replace(
+                held_by(entry), api=tuple(ApiResult.from_json(test) for test in entry["api"]))
+        return finished
+
+    def _entries(self, pattern: str, schema: str, key: str) -> Iterator[dict[str, Any]]:
+        """The journal's entries matching ``pattern`` that parse, pass ``schema`` and belong to run ``key``; any
+        other is left out, so its case is graded again, or its API part run again."""
+        for path in sorted(self.root.glob(pattern)):
             try:
                 entry = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
-                continue  # unreadable: the API part is simply run again
-            if schema_problems(entry, API_SCHEMA) or entry["key"] != key:
                 continue
-            sid = entry["submission"]
-            held = finished.setdefault(sid, Finished(entry["language"], entry["build"], entry["source"], {}))
-            finished[sid] = dataclasses.replace(held, api=tuple(ApiResult.from_json(test) for test in entry["api"]))
-        return finished
+            if not schema_problems(entry, schema) and entry["key"] == key:
+                yield entry

@@ -41,7 +41,8 @@ typedef struct {
     int64_t slot_of[MAX_SETS][NN];   /* slot of tile t in set s, or -1 (one-tile pattern) */
     int64_t pos_of[MAX_SETS][NN];    /* tile t's position in its slot's pattern */
     int64_t frame[MAX_SETS][NN];     /* board cell -> cell in the set's frame */
-    int64_t unframe[MAX_SETS][NN];   /* and back */
+    int64_t unframe[MAX_SETS][NN];   /* and back (read by native._move_tables, no longer here; kept so that
+                                        the layout only grows, for bench/kernels.py --against older kernels) */
     int64_t offset[MAX_SLOTS];       /* first byte of the slot's table */
     int64_t weight[MAX_SLOTS][MAX_PATTERN]; /* rank weight of pattern position i */
     /* the rank along a move, without a branch (native._move_tables says how) */

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solver.board import Move
 from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
 from solver.search.pdb_layout import DENSE_CAP, is_dense
@@ -222,10 +223,11 @@ def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.n
                     passed[s, t, u] = -weight[sl, i] if j < i else weight[sl, j]
         for b in range(NN):
             r, c = divmod(b, 4)
-            sources = (b - 4 if r > 0 else -1, b + 4 if r < 3 else -1, b - 1 if c > 0 else -1, b + 1 if c < 3 else -1)
-            for k, nb in enumerate(sources):
-                if nb < 0:
+            for k, move in enumerate(Move):  # the kernel's direction order is Move's
+                dr, dc = move.value
+                if not (0 <= r + dr < 4 and 0 <= c + dc < 4):
                     continue
+                nb = (r + dr) * 4 + c + dc
                 step = int(frame[s, b] - frame[s, nb])
                 if abs(step) == 1:
                     moves[s, b, k, :5] = (step, 1, SENTINEL, SENTINEL, SENTINEL)

@@ -5,7 +5,9 @@ and optionally the native kernel of an earlier revision.
 
 ``--against REV`` compiles ``solver/search/kernel4x4.c`` as it was at git revision REV (with this
 tree's builder and flags) and runs it as a third kernel, ``native@REV``, with this tree's Spec
-(which only grows at the end, so an older kernel reads the part it knows).
+(which only grows at the end, so an older kernel reads the part it knows). Older kernels read
+one frame per set, so with ``--against`` every kernel runs the plain and reflected views only
+(``bench/pdb_views.py`` compares those with all four).
 
 Every kernel runs the same search (the same nodes, path and counts: checked here on every
 instance), so the ratios are the cost of a node. Rounds are interleaved (each round reverses
@@ -87,7 +89,8 @@ def main() -> int:
 
     instances = [case for case in read_lines(Path(args.shared) / "bench" / args.file)[args.skip:]
                  if case.board.n == 4][:args.limit]
-    heuristic = pdb_heuristic(4)
+    # an older kernel reads one frame per set, which the flipped views (a frame per pattern) do not have
+    heuristic = pdb_heuristic(4, flipped=not args.against)
     kernels = ([] if args.no_numba else ["numba"]) + ([f"native@{args.against}"] if args.against else []) + ["native"]
     with tempfile.TemporaryDirectory() as scratch:
         older = revision_kernel(args.against, heuristic, Path(scratch)) if args.against else None

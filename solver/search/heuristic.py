@@ -23,14 +23,14 @@ class Heuristic:
     """What the kernel needs to evaluate a heuristic on an N×N board.
 
     For pattern databases (see :mod:`solver.search.pdb`) the value is Manhattan plus twice the
-    largest of ``sets`` sums; each sum adds up disjoint patterns' 4-bit entries (the pairs
-    of moves a pattern needs beyond its tiles' Manhattan distance). In set ``s``, tile ``t``
-    adds ``weight[s*N² + t] * cells[s*N² + cell]`` to the index of slot ``slot[s*N² + t]``,
-    whose table starts at byte ``offset[slot]`` of ``pdb``. ``cells`` is the identity, or
-    the reflection about the main diagonal for the reflected lookup (whose sets read the
-    same tables as the plain ones, through tile weights permuted to the mirror tiles).
-    A slot with ``dense[slot] = k > 0`` is a dense table instead: its index is the rank of
-    the cells (in its set's frame) of tiles ``members[slot*MAX_PATTERN : slot*MAX_PATTERN + k]``.
+    largest of ``sets`` sums; each sum adds up disjoint patterns' entries (the pairs of moves a
+    pattern needs beyond its tiles' Manhattan distance). In set ``s``, tile ``t`` belongs to slot
+    ``slot[s*N² + t]``, whose table starts at byte ``offset[slot]`` of ``pdb`` and which reads
+    the board through its own frame: a tile on board cell ``c`` is seen on cell ``cells[slot*N² + c]``
+    (the identity, or a symmetry of the square: :mod:`solver.search.pdb_views`). A sparse slot's
+    index adds ``weight[s*N² + t] * (t's cell as seen)`` over its tiles. A slot with
+    ``dense[slot] = k > 0`` is a dense table instead: its index is the rank of the cells (as seen)
+    of tiles ``members[slot*MAX_PATTERN : slot*MAX_PATTERN + k]``.
     """
 
     name: str

@@ -4,8 +4,9 @@ The search runs in a numba-compiled kernel over a flat array of tiles, with an e
 stack instead of recursion. Every heuristic is maintained incrementally as tiles move:
 Hamming and Manhattan by the moved tile's change, linear conflict by recomputing the two
 rows or columns the move touches, and pattern databases by updating the moved tile's
-pattern index (and its mirror image's, for the reflected lookup: a multiply-add for a sparse
-table, a rank of seven cells for a dense one) and reading one entry. There is no slow Python
+pattern index in each set (each set reads the board through its own symmetry, see
+:mod:`solver.search.pdb_views`: a multiply-add for a sparse table, a rank of seven cells for a
+dense one) and reading one entry. There is no slow Python
 copy of this search: ``idastar(board, "manhattan")`` and the pattern-database solver are the
 same code with a different ``kind``. The kernel releases the GIL, so :mod:`solver.search.parallel`
 can share one search's large iterations among threads.
@@ -144,27 +145,27 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     tmp_e = np.zeros(max(sets, 1), dtype=np.int64)
     tmp_s = np.zeros(max(sets, 1), dtype=np.int64)
     tmp_i = np.zeros(max(sets, 1), dtype=np.int64)
-    # how a tile's cell moves in each set's frame when the blank moves in direction k (the tile
-    # slides the other way: +n, -n, +1, -1), or in the reflected frame (+1, -1, +n, -n)
-    cstep = np.zeros(max(sets, 1) * 4, dtype=np.int64)
-    for st in range(sets):
-        q = st * nn
-        cstep[st * 4] = cells[q + n] - cells[q + 0]
-        cstep[st * 4 + 1] = cells[q + 0] - cells[q + n]
-        cstep[st * 4 + 2] = cells[q + 1] - cells[q + 0]
-        cstep[st * 4 + 3] = cells[q + 0] - cells[q + 1]
+    # how a tile's cell moves in each slot's frame when the blank moves in direction k (the tile
+    # slides the other way: +n, -n, +1, -1 in the plain frame; a symmetry permutes those)
+    cstep = np.zeros(max(nslots, 1) * 4, dtype=np.int64)
+    for sl in range(nslots):
+        q = sl * nn
+        cstep[sl * 4] = cells[q + n] - cells[q + 0]
+        cstep[sl * 4 + 1] = cells[q + 0] - cells[q + n]
+        cstep[sl * 4 + 2] = cells[q + 1] - cells[q + 0]
+        cstep[sl * 4 + 3] = cells[q + 0] - cells[q + 1]
     best_s = 0
     if use_pdb:
         for st in range(sets):
             for p in range(nn):
                 t = board[p]
                 if t != 0:
-                    pidx[slot[st * nn + t]] += weight[st * nn + t] * cells[st * nn + p]
+                    pidx[slot[st * nn + t]] += weight[st * nn + t] * cells[slot[st * nn + t] * nn + p]
         for st in range(sets):
             for t in range(1, nn):
                 sl = slot[st * nn + t]
                 if dense[sl] > 0 and weight[st * nn + t] == 1:
-                    pidx[sl] = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
+                    pidx[sl] = _rank(where, cells, sl * nn, members, sl * MAX_PATTERN, dense[sl], nn)
         for sl in range(nslots):
             if dense[sl] > 0:
                 ev[sl] = dense_extra(pdb, offset[sl], pidx[sl])
@@ -284,10 +285,10 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     q = st * nn + t
                     sl = slot[q]
                     if dense[sl] > 0:
-                        index = _rank(where, cells, st * nn, members, sl * MAX_PATTERN, dense[sl], nn)
+                        index = _rank(where, cells, sl * nn, members, sl * MAX_PATTERN, dense[sl], nn)
                         e2 = dense_extra(pdb, offset[sl], index)
                     else:
-                        index = pidx[sl] + cstep[st * 4 + k] * weight[q]
+                        index = pidx[sl] + cstep[sl * 4 + k] * weight[q]
                         e2 = _extra(pdb, offset[sl], index)
                     tmp_i[st] = index
                     tmp_e[st] = e2

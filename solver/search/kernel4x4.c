@@ -40,15 +40,18 @@ typedef struct {
     int64_t sets;
     int64_t slot_of[MAX_SETS][NN];   /* slot of tile t in set s, or -1 (one-tile pattern) */
     int64_t pos_of[MAX_SETS][NN];    /* tile t's position in its slot's pattern */
-    int64_t frame[MAX_SETS][NN];     /* board cell -> cell in the set's frame */
-    int64_t unframe[MAX_SETS][NN];   /* and back (read by native._move_tables, no longer here; kept so that
-                                        the layout only grows, for bench/kernels.py --against older kernels) */
+    /* set_frame, set_unframe and set_moves: what older kernels read when every slot of a set had
+       the set's frame; kept so that the layout only grows (bench/kernels.py --against) */
+    int64_t set_frame[MAX_SETS][NN];
+    int64_t set_unframe[MAX_SETS][NN];
     int64_t offset[MAX_SLOTS];       /* first byte of the slot's table */
     int64_t weight[MAX_SLOTS][MAX_PATTERN]; /* rank weight of pattern position i */
     /* the rank along a move, without a branch (native._move_tables says how) */
     int64_t tile_weight[MAX_SETS][NN];     /* weight of tile t's position in its slot */
     int64_t passed[MAX_SETS][NN][NN];      /* rank change when tile t, crossing rows, passes tile u */
-    int64_t moves[MAX_SETS][NN][4][8];     /* blank cell, direction: sign, mult, three cells passed */
+    int64_t set_moves[MAX_SETS][NN][4][8];
+    int64_t frame[MAX_SLOTS][NN];          /* board cell -> the cell the slot's table sees */
+    int64_t moves[MAX_SLOTS][NN][4][8];    /* blank cell, direction: sign, mult, three cells passed */
 } Spec;
 
 /* digits[byte][k]: the kth base-6 digit of a table byte (three entries per byte) */
@@ -60,12 +63,13 @@ static inline int64_t entry(const uint8_t *pdb, int64_t offset, int64_t index)
     return digits[pdb[offset + third]][index - 3 * third];
 }
 
-/* Set s's rank of tile t's slot after t slides from its cell into the blank's cell b from direction
- * k; board has the sentinel cell (always 0) that sideways moves name. Branch-free: which tiles a
- * move passes is data the branch predictor cannot learn. */
-static inline int64_t moved_rank(const Spec *sp, int s, int t, int64_t b, int k, int64_t rank, const uint8_t *board)
+/* The rank of slot sl (tile t's in set s) after t slides from its cell into the blank's cell b from
+ * direction k; board has the sentinel cell (always 0) that sideways moves name. Branch-free: which
+ * tiles a move passes is data the branch predictor cannot learn. */
+static inline int64_t moved_rank(const Spec *sp, int s, int64_t sl, int t, int64_t b, int k, int64_t rank,
+                                 const uint8_t *board)
 {
-    const int64_t *m = sp->moves[s][b][k], *passed = sp->passed[s][t];
+    const int64_t *m = sp->moves[sl][b][k], *passed = sp->passed[s][t];
     int64_t delta = m[1] * sp->tile_weight[s][t] + passed[board[m[2]]] + passed[board[m[3]]] + passed[board[m[4]]];
     return rank + m[0] * delta;
 }
@@ -132,7 +136,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
         for (int t = 1; t < NN; t++) {
             int64_t sl = sp->slot_of[s][t];
             if (sl >= 0) {
-                cells[sl][sp->pos_of[s][t]] = sp->frame[s][where[t]];
+                cells[sl][sp->pos_of[s][t]] = sp->frame[sl][where[t]];
                 size[sl]++;
             }
         }
@@ -219,7 +223,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
                     int64_t sl = sp->slot_of[s][t];
                     new_sum[s] = sum[s];
                     if (sl >= 0) {
-                        new_rank[s] = moved_rank(sp, s, t, b, k, rank[sl], board);
+                        new_rank[s] = moved_rank(sp, s, sl, t, b, k, rank[sl], board);
                         new_ev[s] = entry(pdb, sp->offset[sl], new_rank[s]);
                         new_sum[s] += new_ev[s] - ev[sl];
                     }

@@ -155,21 +155,19 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
     """The heuristic's layout as ``kernel4x4.c``'s ``Spec``, or ``None`` if the C kernel cannot run it.
 
     It runs pattern databases (no linear conflict) on 4×4 whose slots are dense tables of 2 to
-    MAX_PATTERN tiles, or single tiles (always their Manhattan distance, so skipped).
+    MAX_PATTERN tiles, or single tiles (always their Manhattan distance, so skipped): at most
+    MAX_SETS sets and MAX_SLOTS dense slots, which the Spec numbers in order.
     """
     h = heuristic
-    if n != 4 or h.kind != PDB or not 0 < h.sets <= MAX_SETS or h.offset.shape[0] > MAX_SLOTS:
+    if n != 4 or h.kind != PDB or not 0 < h.sets <= MAX_SETS:
         return None
     slot_of = np.full((MAX_SETS, NN), -1, dtype=np.int64)
     pos_of = np.zeros((MAX_SETS, NN), dtype=np.int64)
-    frame = np.zeros((MAX_SETS, NN), dtype=np.int64)
-    unframe = np.zeros((MAX_SETS, NN), dtype=np.int64)
     offset = np.zeros(MAX_SLOTS, dtype=np.int64)
     weight = np.zeros((MAX_SLOTS, MAX_PATTERN), dtype=np.int64)
-    offset[:h.offset.shape[0]] = h.offset
+    frame = np.zeros((MAX_SLOTS, NN), dtype=np.int64)
+    native: dict[int, int] = {}  # the heuristic's dense slots, numbered for the Spec
     for s in range(h.sets):
-        frame[s] = h.cells[s * NN:(s + 1) * NN]
-        unframe[s][frame[s]] = np.arange(NN)
         slots = h.slot[s * NN:(s + 1) * NN]
         for t in range(1, NN):
             sl = int(slots[t])
@@ -181,35 +179,46 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
             members = [int(m) for m in h.members[sl * MAX_PATTERN:sl * MAX_PATTERN + k]]
             if k < 2 or t not in members:
                 return None
-            slot_of[s, t], pos_of[s, t] = sl, members.index(t)
-            w = 1
-            for i in range(k - 1, -1, -1):
-                weight[sl, i] = w
-                w *= NN - i
-    tile_weight, passed, moves = _move_tables(h.sets, slot_of, pos_of, frame, unframe, weight)
-    return np.concatenate([[h.sets], slot_of.ravel(), pos_of.ravel(), frame.ravel(), unframe.ravel(), offset,
-                           weight.ravel(), tile_weight.ravel(), passed.ravel(), moves.ravel()]).astype(np.int64)
+            if sl not in native:
+                if len(native) == MAX_SLOTS:
+                    return None
+                native[sl] = ns = len(native)
+                offset[ns] = h.offset[sl]
+                frame[ns] = h.cells[sl * NN:(sl + 1) * NN]
+                w = 1
+                for i in range(k - 1, -1, -1):
+                    weight[ns, i] = w
+                    w *= NN - i
+            slot_of[s, t], pos_of[s, t] = native[sl], members.index(t)
+    tile_weight, passed, moves = _move_tables(h.sets, slot_of, pos_of, frame, weight)
+    # the per-set frame and moves an older kernel read (bench/kernels.py --against): each set's first slot's
+    first = [int(slot_of[s][slot_of[s] >= 0][0]) if (slot_of[s] >= 0).any() else 0 for s in range(MAX_SETS)]
+    set_frame = frame[first]
+    set_unframe = np.argsort(set_frame, axis=1)
+    return np.concatenate([[h.sets], slot_of.ravel(), pos_of.ravel(), set_frame.ravel(), set_unframe.ravel(),
+                           offset, weight.ravel(), tile_weight.ravel(), passed.ravel(), moves[first].ravel(),
+                           frame.ravel(), moves.ravel()]).astype(np.int64)
 
 
 SENTINEL = NN
 """The kernel's board has one cell more, always empty: a move that passes no cells names it three times."""
 
 
-def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.ndarray, unframe: np.ndarray,
+def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.ndarray,
                  weight: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What the kernel needs to update a slot's rank along a move without a branch.
 
-    A tile at pattern position i moving one cell in a set's frame changes its slot's rank by
+    A tile at pattern position i moving one cell in its slot's frame changes the slot's rank by
     ``sign * (mult * w[i] + sum of passed[t][u] over the tiles u in the cells it passes)``: sideways
     (mult 1) it passes nothing; up or down (mult 4) it passes three cells, and each tile u of its own
     slot there counts ``-w[i]`` if u comes before it in the pattern and ``+w[j]`` (u's own weight) if
-    after. Returns ``tile_weight[s][t]`` (w[i]), ``passed[s][t][u]`` and ``moves[s][b][k]`` = (sign,
+    after. Returns ``tile_weight[s][t]`` (w[i]), ``passed[s][t][u]`` and ``moves[slot][b][k]`` = (sign,
     mult, three board cells, padding) for the tile that slides into blank cell b from direction k
     (UP, DOWN, LEFT, RIGHT, as the kernel orders them), the cells :data:`SENTINEL` when it passes none.
     """
     tile_weight = np.zeros((MAX_SETS, NN), dtype=np.int64)
     passed = np.zeros((MAX_SETS, NN, NN), dtype=np.int64)
-    moves = np.zeros((MAX_SETS, NN, 4, 8), dtype=np.int64)
+    moves = np.zeros((MAX_SLOTS, NN, 4, 8), dtype=np.int64)
     for s in range(sets):
         for t in range(1, NN):
             sl = slot_of[s, t]
@@ -221,6 +230,10 @@ def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.n
                 if u != t and slot_of[s, u] == sl:
                     j = pos_of[s, u]
                     passed[s, t, u] = -weight[sl, i] if j < i else weight[sl, j]
+    for sl in range(MAX_SLOTS):
+        if not frame[sl].any():
+            continue  # no such slot
+        unframe = np.argsort(frame[sl])  # the board cell seen as each cell
         for b in range(NN):
             r, c = divmod(b, 4)
             for k, move in enumerate(Move):  # the kernel's direction order is Move's
@@ -228,12 +241,12 @@ def _move_tables(sets: int, slot_of: np.ndarray, pos_of: np.ndarray, frame: np.n
                 if not (0 <= r + dr < 4 and 0 <= c + dc < 4):
                     continue
                 nb = (r + dr) * 4 + c + dc
-                step = int(frame[s, b] - frame[s, nb])
+                step = int(frame[sl, b] - frame[sl, nb])
                 if abs(step) == 1:
-                    moves[s, b, k, :5] = (step, 1, SENTINEL, SENTINEL, SENTINEL)
+                    moves[sl, b, k, :5] = (step, 1, SENTINEL, SENTINEL, SENTINEL)
                 else:
-                    lo = min(frame[s, b], frame[s, nb])
-                    moves[s, b, k, :5] = (1 if step > 0 else -1, 4, *unframe[s, lo + 1:lo + 4])
+                    lo = min(frame[sl, b], frame[sl, nb])
+                    moves[sl, b, k, :5] = (1 if step > 0 else -1, 4, *unframe[lo + 1:lo + 4])
     return tile_weight, passed, moves
 
 

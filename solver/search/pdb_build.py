@@ -14,6 +14,7 @@ from numba import njit
 
 from solver.search.pdb_index import rank_step
 from solver.search.pdb_layout import DENSE_CAP, UNSET, Progress, is_dense, placements, table_bytes
+from solver.search.pdb_views import blank_region
 
 
 @njit(cache=True, inline="always")
@@ -118,7 +119,7 @@ def build_table(n: int, tiles: Sequence[int], progress: Progress | None = None) 
     visited = np.zeros((nn ** (k + 1) + 7) // 8, dtype=np.uint8)
     goal_index = sum((t - 1) * int(w) for t, w in zip(tiles, weights))
     occupied = sum(1 << (t - 1) for t in tiles)
-    region = _region_py(n, nn - 1, occupied)
+    region = blank_region(n, nn - 1, occupied)
     start = goal_index * nn + min(c for c in range(nn) if region >> c & 1)
     visited[start >> 3] |= 1 << (start & 7)
     dist[goal_index] = 0
@@ -145,19 +146,6 @@ def build_table(n: int, tiles: Sequence[int], progress: Progress | None = None) 
                 progress(int(filled))
         depth += 1
     return dist
-
-
-def _region_py(n: int, start: int, occupied: int) -> int:
-    region, frontier = 1 << start, [start]
-    while frontier:
-        cell = frontier.pop()
-        r, c = divmod(cell, n)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            q = rr * n + cc
-            if 0 <= rr < n and 0 <= cc < n and not (occupied >> q) & 1 and not (region >> q) & 1:
-                region |= 1 << q
-                frontier.append(q)
-    return region
 
 
 @njit(cache=True, nogil=True)
@@ -209,7 +197,7 @@ def splits_free_cells(n: int, tiles: Sequence[int], board_tiles: Sequence[int]) 
     """Whether the cells not holding ``tiles`` fall into more than one region for the blank."""
     occupied = sum(1 << board_tiles.index(t) for t in tiles)
     free = [c for c in range(n * n) if not occupied >> c & 1]
-    return _region_py(n, free[0], occupied) != sum(1 << c for c in free)
+    return blank_region(n, free[0], occupied) != sum(1 << c for c in free)
 
 
 def check_sparse(n: int, tiles: Sequence[int], dist: np.ndarray) -> str | None:

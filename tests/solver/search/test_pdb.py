@@ -175,31 +175,6 @@ def test_dense_and_sparse_layouts_hold_the_same_values(monkeypatch):
     assert [pattern_value(4, tiles, dense, board) for board in boards] == expected
 
 
-def test_the_search_reads_the_dense_tables_as_python_does(pdb_cache):
-    """A node limit of 0 stops at the root with its bound: the max of the board's and its mirror's sums."""
-    heuristic = pdb_heuristic(4)
-    flat, starts = pdb_tables(4)
-    partition = PARTITIONS[4][0]
-    tables = [flat[starts[p]:starts[p] + table_bytes(4, p)] for p in partition]
-
-    def h(tiles):
-        return sum(pattern_value(4, p, t, tiles) for p, t in zip(partition, tables))
-
-    def mirrored(tiles):
-        image = [0] * 16
-        for cell, t in enumerate(tiles):
-            image[mirror_cells(4)[cell]] = mirror_tile(4, t) if t else 0
-        return tuple(image)
-
-    rng = random.Random(3)
-    boards = [Board.from_tiles([int(t) for t in line.split()[1:]]) for line in KORF_SAMPLE]
-    boards += [random_solvable(rng, 4) for _ in range(40)]
-    for board in boards:
-        with pytest.raises(SearchLimitError) as caught:
-            run(board, heuristic, "pdb", node_limit=0)
-        assert caught.value.bound == max(h(board.tiles), h(mirrored(board.tiles)))
-
-
 @pytest.mark.parametrize(("n", "tile"), [(3, 5), (4, 8), (5, 13)])
 def test_one_tile_tables_are_written_without_a_search_as_the_builder_would(tmp_path, monkeypatch, n, tile):
     monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))

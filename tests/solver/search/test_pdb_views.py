@@ -1,0 +1,96 @@
+"""Symmetric views of the 4×4 partition: admissible, refused where they would not be, and read by
+the search exactly as the slow Python lookup reads them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.board import Board
+from solver.errors import SearchLimitError
+from solver.search.idastar import run
+from solver.search.pdb import heuristic_from_tables, pdb_tables
+from solver.search.pdb_layout import PARTITIONS, pattern_value, table_bytes
+from solver.search.pdb_views import ViewError, seen_board, view_tiles, views_for
+from tests.solver.helpers import KORF_SAMPLE, random_solvable
+
+PARTITION = PARTITIONS[4][0]
+VIEWS = views_for(4, PARTITION, reflect=True, flipped=True)
+
+
+@pytest.fixture(scope="module")
+def tables(pdb_cache):
+    flat, starts = pdb_tables(4)
+    return flat, starts, [flat[starts[p]:starts[p] + table_bytes(4, p)] for p in PARTITION]
+
+
+def view_sum(view, pattern_tables, tiles) -> int:
+    """The view's value by the slow path: each pattern's table read on the board as its frame shows it."""
+    return sum(pattern_value(4, p, t, seen_board(4, frame, tiles)) for p, t, frame in zip(PARTITION, pattern_tables,
+                                                                                           view))
+
+
+def test_the_4x4_partition_has_four_views_each_covering_every_tile_once():
+    assert VIEWS == [("identity",) * 3, ("transpose",) * 3, ("flip", "identity", "flip"),
+                     ("turn", "transpose", "turn")]
+    singles = [view_tiles(4, PARTITION, view)[2] for view in VIEWS]
+    assert singles == [[8], [14], [5], [2]]  # the tile each view leaves to its Manhattan distance
+
+
+@pytest.mark.parametrize(("view", "reason"), [
+    (("identity", "flip", "identity"), "image of the blank's"),           # would move the bottom seven's corner
+    (("identity", "turn", "identity"), "image of the blank's"),
+    (("transpose", "identity", "transpose"), "do not cover tiles 1..15"),  # patterns overlap
+    (("flip", "identity"), "needs 3 frames"),
+    (("mirror", "identity", "identity"), "unknown frame"),
+])
+def test_views_that_would_not_be_admissible_or_additive_are_refused_with_the_reason(view, reason):
+    with pytest.raises(ViewError, match=reason):
+        view_tiles(4, PARTITION, view)
+
+
+def test_a_table_searched_from_a_walled_in_corner_is_not_read_where_the_blank_lands_outside_the_walls():
+    # tiles 11, 12 and 15 at home wall cell 15 in alone; flipped, the goal's blank lands on cell 12
+    with pytest.raises(ViewError, match="outside the region"):
+        view_tiles(4, ((11, 12, 15), (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14)), ("flip", "identity"))
+
+
+def test_every_view_is_zero_at_the_goal_and_never_above_the_optimum(tables):
+    _, _, pattern_tables = tables
+    for view in VIEWS:
+        assert view_sum(view, pattern_tables, Board.goal(4).tiles) == 0
+    for line in KORF_SAMPLE:
+        length, *tiles = map(int, line.split())
+        assert all(0 < view_sum(view, pattern_tables, tuple(tiles)) <= length for view in VIEWS)
+    rng = random.Random(11)
+    for _ in range(60):
+        board = Board.goal(4)
+        for step in range(1, 40):
+            board = rng.choice(board.neighbors())
+            assert all(view_sum(view, pattern_tables, board.tiles) <= step for view in VIEWS), (step, board)
+
+
+def test_the_flipped_views_raise_the_heuristic_on_some_boards_and_never_lower_it(tables):
+    _, _, pattern_tables = tables
+    rng = random.Random(4)
+    boards = [random_solvable(rng, 4).tiles for _ in range(200)]
+    plain = [max(view_sum(v, pattern_tables, b) for v in VIEWS[:2]) for b in boards]
+    every = [max(view_sum(v, pattern_tables, b) for v in VIEWS) for b in boards]
+    assert all(e >= p for e, p in zip(every, plain))
+    assert sum(e > p for e, p in zip(every, plain)) > 20
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_the_search_reads_every_view_as_python_does(tables, flipped):
+    """A node limit of 0 stops at the root with its bound: Manhattan plus twice the best view's excess."""
+    flat, starts, pattern_tables = tables
+    heuristic = heuristic_from_tables(4, PARTITIONS[4], flat, starts, flipped=flipped)
+    views = VIEWS if flipped else VIEWS[:2]
+    rng = random.Random(3)
+    boards = [Board.from_tiles([int(t) for t in line.split()[1:]]) for line in KORF_SAMPLE]
+    boards += [random_solvable(rng, 4) for _ in range(40)]
+    for board in boards:
+        with pytest.raises(SearchLimitError) as caught:
+            run(board, heuristic, "pdb", node_limit=0)
+        assert caught.value.bound == max(view_sum(view, pattern_tables, board.tiles) for view in views)

@@ -272,9 +272,23 @@ class NativeKernel:
                                counts.ctypes.data))
 
 
+_SPECS: dict[tuple[int, int], tuple[Heuristic, np.ndarray | None]] = {}
+"""The last few heuristics' Specs: one takes over a millisecond to build, which Korf's 100 paid a
+hundred times. Keyed by identity, holding the heuristic so that the id stays its; only a few, so
+that heuristics over other tables (bench/pdb_partitions.py) are not kept alive."""
+_SPECS_KEPT = 4
+
+
 def native_kernel(n: int, heuristic: Heuristic) -> NativeKernel | None:
     """The C kernel for this heuristic, or ``None`` (not a layout it runs, or no library)."""
-    spec = spec_array(n, heuristic)
+    key = (n, id(heuristic))
+    with _lock:
+        kept = _SPECS.get(key)
+        if kept is None:
+            while len(_SPECS) >= _SPECS_KEPT:
+                del _SPECS[next(iter(_SPECS))]
+            kept = _SPECS[key] = heuristic, spec_array(n, heuristic)
+    spec = kept[1]
     if spec is None:
         return None
     lib = library()

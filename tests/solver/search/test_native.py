@@ -105,3 +105,20 @@ def test_a_4x4_solve_with_built_tables_never_imports_numba(pdb_cache):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert done.stdout.split() == [KORF_SAMPLE[0].split()[0], "False"], done.stderr
+
+
+def test_a_heuristics_spec_is_built_once_and_only_the_last_few_are_kept(pdb_cache, monkeypatch):
+    from solver.search.pdb import heuristic_from_tables, pdb_tables
+
+    built = []
+    real = native.spec_array
+    monkeypatch.setattr(native, "spec_array", lambda n, h: built.append(h) or real(n, h))
+    monkeypatch.setattr(native, "_SPECS", {})
+    flat, starts = pdb_tables(4)
+    heuristic = heuristic_from_tables(4, pdb_layout.PARTITIONS[4], flat, starts, flipped=True)
+    first, second = native.native_kernel(4, heuristic), native.native_kernel(4, heuristic)
+    assert first is not None and second.spec is first.spec and built == [heuristic]
+    others = [heuristic_from_tables(4, pdb_layout.PARTITIONS[4], flat, starts) for _ in range(native._SPECS_KEPT)]
+    for other in others:
+        native.native_kernel(4, other)
+    assert len(native._SPECS) == native._SPECS_KEPT and all(h is not heuristic for h, _ in native._SPECS.values())

@@ -217,13 +217,16 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
     nn = n * n
     set_slots, set_weights, frames, offsets = [], [], [], []
     dense, members = [], []  # per slot: its dense size (0: sparse) and the tiles playing its pattern's tiles
+    reads_flipped = False  # whether any partition has flipped views to read (the name says so)
     for partition in partitions:
         if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):
             raise ValueError(f"the partition {partition} must cover tiles 1..{nn - 1} once each")
         for tiles in partition:
             if is_dense(tiles) and (nn > 64 or len(tiles) > MAX_PATTERN):
                 raise ValueError(f"pattern {tiles} is too large for a dense table on {n}x{n}")
-        for view in views_for(n, partition, reflect, flipped):
+        views = views_for(n, partition, reflect, flipped)
+        reads_flipped |= len(views) > (2 if reflect else 1)
+        for view in views:
             slot_of, weight = np.zeros(nn, dtype=np.int64), np.zeros(nn, dtype=np.int64)
             for tiles, frame, playing in zip(partition, view, view_tiles(n, partition, view)):
                 for i, t in enumerate(playing):
@@ -235,8 +238,7 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
             set_slots.append(slot_of)
             set_weights.append(weight)
     name = "pdb " + " | ".join("-".join(str(len(t)) for t in partition) for partition in partitions)
-    flipped = any(len(views_for(n, p, False, flipped)) > 1 for p in partitions)
-    name += (" +reflected" if reflect else "") + (" +flipped" if flipped else "")
+    name += (" +reflected" if reflect else "") + (" +flipped" if reads_flipped else "")
     name += " +linear-conflict" if with_linear_conflict else ""
     member_array = np.zeros(len(members) * MAX_PATTERN, dtype=np.int64)
     for sl, tiles in enumerate(members):

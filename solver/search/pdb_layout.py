@@ -14,15 +14,16 @@ import numpy as np
 
 
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    # 4×4: 7-7-1 (the top seven tiles, the bottom seven, tile 8 alone) and its reflection, 38 MB.
-    # Measured by bench/pdb_partitions.py on Korf's 100: 5.5 M nodes in all, against 18 M for
+    # 4×4: 7-7-1 (the top seven tiles, the bottom seven, tile 8 alone), 38 MB. Measured with its
+    # reflection by bench/pdb_partitions.py on Korf's 100: 5.5 M nodes in all, against 18 M for
     # the max over two 6-6-3 partitions and their reflections (32 MB), and 38 M for a 7-6-2.
     4: (((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),),
     # 5×5: four 5-tile blocks and a 4-tile one, 20 MB (6-tile 5×5 tables would need 122 MB each).
     5: (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),),
 }
 """The partitions used for each board size that has pattern databases; the heuristic is the
-max over them and their reflections."""
+max over their views (:mod:`solver.search.pdb_views`: the plain one, its reflection, and the
+4×4 partition's flipped ones)."""
 
 
 def patterns(n: int) -> list[tuple[int, ...]]:
@@ -76,17 +77,6 @@ def table_bytes(n: int, tiles: Sequence[int]) -> int:
     if is_dense(tiles):
         return (placements(n, len(tiles)) + 2) // 3
     return ((n * n) ** len(tiles) + 1) // 2
-
-
-def mirror_cells(n: int) -> np.ndarray:
-    """``mirror[pos]``: the cell's image under the main-diagonal reflection (which fixes the goal's blank)."""
-    return np.array([(p % n) * n + p // n for p in range(n * n)], dtype=np.int64)
-
-
-def mirror_tile(n: int, tile: int) -> int:
-    """The tile whose goal cell is the mirror image of ``tile``'s goal cell (an involution)."""
-    r, c = divmod(tile - 1, n)
-    return c * n + r + 1
 
 
 def pattern_value(n: int, tiles: Sequence[int], table: np.ndarray, board_tiles: Sequence[int]) -> int:

@@ -11,16 +11,12 @@ import pytest
 import solver.search.pdb_layout as pdb_layout
 from solver.board import Board
 from solver.cli import entry
-from solver.errors import SearchLimitError
-from solver.search.idastar import run
-from solver.search.pdb import load_table, pdb_heuristic, pdb_tables
+from solver.search.pdb import load_table, pdb_tables
 from solver.search.pdb_build import build_table, pack_table, splits_free_cells
 from solver.search.pdb_layout import (
     PARTITIONS,
     dense_rank,
     max_excess,
-    mirror_cells,
-    mirror_tile,
     pattern_value,
     placements,
     table_bytes,

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -169,3 +170,19 @@ def _verdict(case: Instance, ok: bool) -> str:
 
 def _print_tally(title: str, count: int, wrong: int) -> None:
     print(f"\n{title}: {count} instances, {count - wrong} correct, {wrong} wrong")
+
+
+T = TypeVar("T")
+
+
+def interleaved(names: list[str], rounds: int, solve: Callable[[str], T]) -> dict[str, list[tuple[T, float, float]]]:
+    """Run ``solve(name)`` for every name, ``rounds`` times, each round in the reverse order of the one
+    before, so that a change of load on a shared machine hits all of them: per name, each run's
+    (result, CPU seconds of this thread, wall seconds)."""
+    runs: dict[str, list[tuple[T, float, float]]] = {name: [] for name in names}
+    for r in range(rounds):
+        for name in names if r % 2 == 0 else names[::-1]:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            result = solve(name)
+            runs[name].append((result, time.thread_time() - cpu, time.perf_counter() - wall))
+    return runs

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchlib import DEFAULT_SHARED, peak_mb, read_lines
+from benchlib import DEFAULT_SHARED, interleaved, peak_mb, read_lines
 
 import solver.search.parallel as parallel
 from solver.search import native
@@ -66,11 +66,9 @@ def chooser(name: str, older: native.NativeKernel | None) -> Callable[[], None]:
     return use
 
 
-def solve_with(use: Callable[[], None], board, heuristic, threads: int) -> tuple[object, float, float]:
+def solve_with(use: Callable[[], None], board, heuristic, threads: int):
     use()
-    wall, cpu = time.perf_counter(), time.thread_time()
-    result = run(board, heuristic, "pdb", threads=threads)
-    return result, time.thread_time() - cpu, time.perf_counter() - wall
+    return run(board, heuristic, "pdb", threads=threads)
 
 
 def main() -> int:
@@ -110,15 +108,11 @@ def compare(instances, heuristic, kernels: list[str], uses: dict[str, Callable[[
     totals = {k: [0.0, 0.0] for k in kernels}  # cpu, wall (medians per instance)
     nodes = wrong = 0
     for case in instances:
-        cpu = {k: [] for k in kernels}
-        wall = {k: [] for k in kernels}
-        answers = {}
-        for r in range(args.rounds):
-            for kernel in (kernels if r % 2 == 0 else kernels[::-1]):
-                result, c, w = solve_with(uses[kernel], case.board, heuristic, args.threads)
-                cpu[kernel].append(c)
-                wall[kernel].append(w)
-                answers[kernel] = (result.path, result.expanded, result.generated)
+        runs = interleaved(kernels, args.rounds,
+                           lambda kernel: solve_with(uses[kernel], case.board, heuristic, args.threads))
+        cpu = {k: [c for _, c, _ in runs[k]] for k in kernels}
+        wall = {k: [w for _, _, w in runs[k]] for k in kernels}
+        answers = {k: (runs[k][-1][0].path, runs[k][-1][0].expanded, runs[k][-1][0].generated) for k in kernels}
         same = all(answer == answers["native"] for answer in answers.values())
         length = len(answers["native"][0]) - 1
         ok = same and length == case.optimal

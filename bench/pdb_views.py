@@ -15,10 +15,9 @@ import argparse
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
-from benchlib import DEFAULT_SHARED, peak_mb, read_lines
+from benchlib import DEFAULT_SHARED, interleaved, peak_mb, read_lines
 
 from solver.search.idastar import run
 from solver.search.pdb import pdb_heuristic
@@ -42,16 +41,10 @@ def main() -> int:
     totals = {n: [0, 0.0] for n in names}
     wrong = 0
     for case in instances:
-        seconds = {n: [] for n in names}
-        nodes = {}
-        for r in range(args.rounds):
-            for name in names if r % 2 == 0 else names[::-1]:
-                cpu = time.thread_time()
-                result = run(case.board, heuristics[name], "pdb", threads=1)
-                seconds[name].append(time.thread_time() - cpu)
-                nodes[name] = result.expanded
-                wrong += result.moves != case.optimal
-        med = {n: statistics.median(seconds[n]) for n in names}
+        runs = interleaved(names, args.rounds, lambda name: run(case.board, heuristics[name], "pdb", threads=1))
+        nodes = {n: runs[n][-1][0].expanded for n in names}
+        wrong += sum(result.moves != case.optimal for n in names for result, _, _ in runs[n])
+        med = {n: statistics.median(cpu for _, cpu, _ in runs[n]) for n in names}
         for n in names:
             totals[n][0] += nodes[n]
             totals[n][1] += med[n]

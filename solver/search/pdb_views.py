@@ -57,8 +57,8 @@ def frame_cells(n: int, frame: str) -> np.ndarray:
     """``cells[c]``: the cell that board cell ``c`` is seen as, in the named frame."""
     if frame not in FRAMES:
         raise ViewError(f"unknown frame {frame!r}; frames: {', '.join(FRAMES)}")
-    move = FRAMES[frame]
-    return np.array([(lambda r, c: r * n + c)(*move(*divmod(cell, n), n)) for cell in range(n * n)], dtype=np.int64)
+    seen = [FRAMES[frame](*divmod(cell, n), n) for cell in range(n * n)]
+    return np.array([r * n + c for r, c in seen], dtype=np.int64)
 
 
 def blank_region(n: int, start: int, occupied: int) -> int:

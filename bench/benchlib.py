@@ -7,7 +7,9 @@ Benchmarks print figures; they are not tests. Each script prints one line per in
 from __future__ import annotations
 
 import argparse
+import os
 import resource
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -186,3 +188,51 @@ def interleaved(names: list[str], rounds: int, solve: Callable[[str], T]) -> dic
             result = solve(name)
             runs[name].append((result, time.thread_time() - cpu, time.perf_counter() - wall))
     return runs
+
+
+def side_by_side(instances: list[Instance], solvers: dict[str, Callable[[Board], SearchResult]], rounds: int,
+                 ratio_name: str) -> int:
+    """Two ways of solving the same instances, interleaved: per instance the nodes and the median CPU
+    seconds of each and the ratio of the second to the first, then the totals. Returns 1 if any
+    answer is not the file's optimum.
+    """
+    names = list(solvers)
+    assert len(names) == 2
+    for solve in solvers.values():  # tables, compiled kernel
+        solve(instances[0].board)
+    print(f"{'instance':<22} {'len':>4} | " + " | ".join(f"{n:>15} {'nodes':>12} {'s':>7}" for n in names)
+          + " | ratio s")
+    totals = {n: [0, 0.0] for n in names}
+    wrong = 0
+    for case in instances:
+        runs = interleaved(names, rounds, lambda name: solvers[name](case.board))
+        nodes = {n: runs[n][-1][0].expanded for n in names}
+        wrong += sum(result.moves != case.optimal for n in names for result, _, _ in runs[n])
+        med = {n: statistics.median(cpu for _, cpu, _ in runs[n]) for n in names}
+        for n in names:
+            totals[n][0] += nodes[n]
+            totals[n][1] += med[n]
+        print(f"{case.name:<22} {case.optimal:>4} | "
+              + " | ".join(f"{'':>15} {nodes[n]:>12,} {med[n]:>7.3f}" for n in names)
+              + f" | {med[names[1]] / max(med[names[0]], 1e-9):.2f}", flush=True)
+    print(f"\n{len(instances)} instances, {wrong} wrong answers; {rounds} interleaved rounds, one thread; "
+          f"load {os.getloadavg()[0]:.1f}")
+    for n in names:
+        nodes_, secs = totals[n]
+        print(f"{n:>15}: {nodes_:,} nodes, {secs:.3f} s CPU ({nodes_ / max(secs, 1e-9) / 1e6:.1f} M nodes/s)")
+    (n0, s0), (n1, s1) = totals[names[0]], totals[names[1]]
+    print(f"{ratio_name}: nodes {n1 / max(n0, 1):.2f}, seconds {s1 / max(s0, 1e-9):.2f}; peak RSS {peak_mb():.0f} MB")
+    return 1 if wrong else 0
+
+
+def side_by_side_instances(description: str) -> tuple[list[Instance], int]:
+    """The command line of a side-by-side script (``--file``, ``--limit``, ``--rounds``, ``--shared``):
+    the 4×4 instances it names, and the rounds."""
+    p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--shared", default=str(DEFAULT_SHARED))
+    p.add_argument("--file", default="korf100.txt", help="instances in <shared>/bench (default korf100.txt)")
+    p.add_argument("--limit", type=int, default=None, help="only the first LIMIT 4x4 instances")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved runs of each per instance")
+    args = p.parse_args()
+    instances = [case for case in read_lines(Path(args.shared) / "bench" / args.file) if case.board.n == 4]
+    return instances[:args.limit], args.rounds

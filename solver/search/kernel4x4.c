@@ -4,11 +4,12 @@
  * solver/search/native.py.
  *
  * It is the same search as the numba kernel, step for step: children in UP, DOWN, LEFT, RIGHT
- * order (the blank's direction), the move back to the parent skipped, a child judged on Manhattan
+ * order (the blank's direction), except that on the route remembered from the previous iteration
+ * (pv) its next step goes first; the move back to the parent skipped; a child judged on Manhattan
  * first and then on each set of pattern databases in turn, dropped as soon as one proves it too
- * far; the same counters and the same split protocol (d0, single, collect_depth). So it expands
- * the same nodes and returns the same path and counts (tests/solver/search/test_native.py checks
- * this). What differs is the cost of a node:
+ * far; the same counters and the same split protocol (d0, single, collect_depth, pv, best). So it
+ * expands the same nodes and returns the same path and counts (tests/solver/search/test_native.py
+ * checks this). What differs is the cost of a node:
  *
  * - a pattern's dense rank is updated along the move instead of recomputed from seven cells: a
  *   tile sliding sideways in a set's frame changes its own digit by one (rank +- w[i]); sliding
@@ -23,7 +24,7 @@
  *
  * Invariants (checked by the caller, native.spec_array): 16 cells; at most MAX_SETS sets and
  * MAX_SLOTS slots; every slot is dense with 2..MAX_PATTERN tiles or holds a single tile; the
- * board is solvable and path has room for bound + 1 cells.
+ * board is solvable and path has room for bound + 1 cells; pv and best have path_len + 2 cells.
  */
 #include <stdint.h>
 #include <string.h>
@@ -74,6 +75,21 @@ static inline int64_t moved_rank(const Spec *sp, int s, int64_t sl, int t, int64
     return rank + m[0] * delta;
 }
 
+/* The direction of the remembered route's next step from depth d, if the search is on that route
+ * there (path[0..d] is the route's start), else -1. pv: the route's length in cells, then its cells. */
+static inline int route_step(const int64_t *pv, const int64_t *path, int64_t d, const int64_t nbr[][4])
+{
+    if (pv[0] <= d + 1)
+        return -1;
+    for (int64_t j = 0; j <= d; j++)
+        if (pv[1 + j] != path[j])
+            return -1;
+    for (int k = 0; k < 4; k++)
+        if (nbr[path[d]][k] == pv[2 + d])
+            return k;
+    return -1;
+}
+
 static int64_t md[NN][NN];
 static int64_t nbr[NN][4];
 static int tables_ready = 0;
@@ -107,11 +123,14 @@ static void init_tables(void)
 static inline __attribute__((always_inline)) int64_t
 search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, const Spec *sp, int64_t *path,
             int64_t path_len, int64_t *counters, int64_t d0, int64_t bound_in, int64_t single, int64_t collect_depth,
-            int64_t *entries, int64_t entry_rows, int64_t entry_cols, int64_t *entry_counts, const int sets)
+            int64_t *entries, int64_t entry_rows, int64_t entry_cols, int64_t *entry_counts, int64_t *pv, int64_t *best,
+            const int sets)
 {
     init_tables();
     int64_t depth_cap = path_len - 1 < MAX_DEPTH ? path_len - 1 : MAX_DEPTH;
     uint8_t board[NN + 1], nxt[MAX_DEPTH + 2];
+    int8_t pv_dir[MAX_DEPTH + 2]; /* per depth: the remembered route's next direction there, or -1 */
+    const int track = pv[0] >= 0;
     /* the live state (Manhattan, each slot's rank and entry, each set's sum) and, per depth,
        what the move into that depth replaced, restored when the search backs out of it */
     int64_t man = 0, rank[MAX_SLOTS] = {0}, ev[MAX_SLOTS] = {0}, sum[MAX_SETS] = {0};
@@ -130,7 +149,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
         where[board[p]] = p;
         man += md[board[p]][p];
     }
-    int64_t best = 0;
+    int64_t root_top = 0;
     for (int s = 0; s < sets; s++) {
         int64_t cells[MAX_SLOTS][MAX_PATTERN], size[MAX_SLOTS] = {0};
         for (int t = 1; t < NN; t++) {
@@ -154,10 +173,10 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             ev[sl] = entry(pdb, sp->offset[sl], r);
             sum[s] += ev[sl];
         }
-        if (sum[s] > best)
-            best = sum[s];
+        if (sum[s] > root_top)
+            root_top = sum[s];
     }
-    int64_t h0 = man + 2 * best;
+    int64_t h0 = man + 2 * root_top;
     int64_t expanded = 0, generated = 0, collected = 0;
     int64_t bound = bound_in < 0 ? h0 : bound_in;
     int64_t status = NOT_FOUND;
@@ -178,6 +197,9 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
         int64_t next_bound = (int64_t)1 << 40;
         d = d0;
         nxt[d0] = 0;
+        pv_dir[d0] = (int8_t)(track ? route_step(pv, path, d0, nbr) : -1);
+        best[0] = -1;
+        best[1] = 0;
         if (d0 == 0) {
             expanded++;
             if (expanded > node_limit) {
@@ -187,8 +209,8 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
         }
         while (1) {
             int64_t b = path[d];
-            int k = nxt[d];
-            if (k == 4) {
+            int i = nxt[d];
+            if (i == 4) {
                 if (d == d0)
                     break;
                 /* back out of the move that led here: the tile returns from path[d-1] to b */
@@ -208,7 +230,9 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
                 d--;
                 continue;
             }
-            nxt[d] = (uint8_t)(k + 1);
+            nxt[d] = (uint8_t)(i + 1);
+            /* the children in direction order, except that the remembered route's step goes first */
+            int p = pv_dir[d], k = p < 0 ? i : i == 0 ? p : i - 1 < p ? i - 1 : i;
             int64_t nb = nbr[b][k];
             if (nb < 0 || (d > 0 && nb == path[d - 1]))
                 continue;
@@ -261,6 +285,19 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             d = s1;
             path[d] = nb;
             nxt[d] = 0;
+            pv_dir[d] = -1;
+            if (track) {
+                if (pv_dir[d - 1] == k && pv[0] > d + 1)
+                    for (int kk = 0; kk < 4; kk++)
+                        if (nbr[nb][kk] == pv[2 + d])
+                            pv_dir[d] = (int8_t)kk;
+                /* the lowest h met, the deepest on a tie, the first met on a tie of both */
+                if (best[0] < 0 || h < best[0] || (h == best[0] && d > best[1])) {
+                    best[0] = h;
+                    best[1] = d;
+                    memcpy(best + 2, path, (size_t)(d + 1) * sizeof(int64_t));
+                }
+            }
             if (collect_depth > 0 && (h == 0 || d == collect_depth)) {
                 if (h != 0)
                     expanded++;
@@ -300,6 +337,10 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             break;
         }
         bound = next_bound;
+        if (track) { /* the next iteration tries this one's best route first */
+            pv[0] = best[0] < 0 ? 0 : best[1] + 1;
+            memcpy(pv + 1, best + 2, (size_t)(pv[0] > 0 ? pv[0] : 0) * sizeof(int64_t));
+        }
     }
     counters[0] = expanded;
     counters[1] = generated;
@@ -311,10 +352,10 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
 int64_t search4(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, const Spec *sp,
                 int64_t *path, int64_t path_len, int64_t *counters, int64_t d0, int64_t bound_in,
                 int64_t single, int64_t collect_depth, int64_t *entries, int64_t entry_rows, int64_t entry_cols,
-                int64_t *entry_counts)
+                int64_t *entry_counts, int64_t *pv, int64_t *best)
 {
 #define SEARCH(k) search_sets(board_in, node_limit, pdb, sp, path, path_len, counters, d0, bound_in, single, \
-                              collect_depth, entries, entry_rows, entry_cols, entry_counts, k)
+                              collect_depth, entries, entry_rows, entry_cols, entry_counts, pv, best, k)
     switch (sp->sets) {
     case 1: return SEARCH(1);
     case 2: return SEARCH(2);

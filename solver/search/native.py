@@ -142,7 +142,7 @@ def _load(path: Path) -> ctypes.CDLL:
     lib = ctypes.CDLL(str(path))
     p, i = ctypes.c_void_p, ctypes.c_int64
     lib.search4.restype = i
-    lib.search4.argtypes = [p, i, p, p, p, i, p, i, i, i, i, p, i, i, p]
+    lib.search4.argtypes = [p, i, p, p, p, i, p, i, i, i, i, p, i, i, p, p, p]
     lib.build_dense.restype = i
     lib.build_dense.argtypes = [p, i, p, p, p, p, p, p, p]
     lib.build_tiles.restype = i
@@ -260,16 +260,31 @@ class NativeKernel:
 
     def __call__(self, board: np.ndarray, path: np.ndarray, counters: np.ndarray, limit: int, d0: int = 0,
                  bound: int = -1, single: bool = True, collect_depth: int = 0,
-                 entries: np.ndarray | None = None, counts: np.ndarray | None = None) -> int:
+                 entries: np.ndarray | None = None, counts: np.ndarray | None = None,
+                 pv: np.ndarray | None = None, best: np.ndarray | None = None) -> int:
         entries = self.no_entries if entries is None else entries
         counts = self.no_counts if counts is None else counts
+        pv, best = route_arrays(path, pv, best)
         board = np.ascontiguousarray(board, dtype=np.int64)
-        for array in (path, counters, entries, counts):
+        for array in (path, counters, entries, counts, pv, best):
             assert array.dtype == np.int64 and array.flags.c_contiguous  # the C code writes them as int64[]
         return int(self.search(board.ctypes.data, limit, self.h.pdb.ctypes.data, self.spec.ctypes.data,
                                path.ctypes.data, path.shape[0], counters.ctypes.data, d0, bound, int(single),
                                collect_depth, entries.ctypes.data, entries.shape[0], entries.shape[1],
-                               counts.ctypes.data))
+                               counts.ctypes.data, pv.ctypes.data, best.ctypes.data))
+
+
+def route_arrays(path: np.ndarray, pv: np.ndarray | None, best: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' ``pv`` and ``best`` (see :func:`solver.search.kernel._search`), fresh where not given.
+
+    A fresh ``pv`` holds no route, so the search starts in plain direction order.
+    """
+    size = path.shape[0] + 2
+    pv = np.zeros(size, dtype=np.int64) if pv is None else pv
+    best = np.zeros(size, dtype=np.int64) if best is None else best
+    if pv.shape[0] < size or best.shape[0] < size:
+        raise ValueError(f"pv and best need {size} cells (the path's length + 2)")
+    return pv, best
 
 
 _SPECS: dict[tuple[int, int], tuple[Heuristic, np.ndarray | None]] = {}

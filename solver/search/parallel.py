@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.search.heuristic import Heuristic
-from solver.search.native import NativeKernel, native_kernel
+from solver.search.native import NativeKernel, native_kernel, route_arrays
 from solver.search.status import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP
 
 SPLIT_FROM = 400_000
@@ -75,12 +75,14 @@ class _Kernel:
 
     def __call__(self, board: np.ndarray, path: np.ndarray, counters: np.ndarray, limit: int, d0: int = 0,
                  bound: int = -1, single: bool = True, collect_depth: int = 0,
-                 entries: np.ndarray | None = None, counts: np.ndarray | None = None) -> int:
+                 entries: np.ndarray | None = None, counts: np.ndarray | None = None,
+                 pv: np.ndarray | None = None, best: np.ndarray | None = None) -> int:
         h = self.h
+        pv, best = route_arrays(path, pv, best)
         return int(self.search(board, self.n, h.kind, limit, h.pdb, h.offset, h.sets, h.slot, h.weight, h.cells,
                            h.dense, h.members, path, counters, d0, bound, single, collect_depth,
                            self.no_entries if entries is None else entries,
-                           self.no_counts if counts is None else counts))
+                           self.no_counts if counts is None else counts, pv, best))
 
 
 def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
@@ -92,13 +94,20 @@ def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
     return native if native is not None else _Kernel(n, heuristic)
 
 
-def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, threads: int) -> Outcome:
-    """IDA* from ``tiles`` (left as given) with up to ``threads`` threads; see the module docstring."""
+def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, threads: int,
+           route_first: bool = True) -> Outcome:
+    """IDA* from ``tiles`` (left as given) with up to ``threads`` threads; see the module docstring.
+
+    ``route_first=False`` searches every node's children in plain direction order, leaving out
+    the route each iteration remembers for the next (for benchmarks: the search before it).
+    """
     kernel = kernel_for(n, heuristic)
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(5, dtype=np.int64)
+    pv, best = route_arrays(path, None, None)
+    pv[0] = 0 if route_first else -1
     if threads <= 1:
-        status = kernel(tiles, path, counters, node_limit, single=False)
+        status = kernel(tiles, path, counters, node_limit, single=False, pv=pv, best=best)
         return Outcome(status, int(counters[0]), int(counters[1]), int(counters[2]), int(counters[3]), path)
     expanded = generated = 0
     bound, last, depth = -1, 0, 2
@@ -106,28 +115,43 @@ def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, thr
         while True:
             remaining = node_limit - expanded
             if last < SPLIT_FROM or bound > MAX_DEPTH:
-                status = kernel(tiles, path, counters, remaining, bound=bound)
+                status = kernel(tiles, path, counters, remaining, bound=bound, pv=pv, best=best)
                 e, g, length, reached = (int(x) for x in counters[:4])
                 found_path = path
             else:
-                split = _Split(kernel, tiles, bound, remaining, threads, depth)
+                split = _Split(kernel, tiles, bound, remaining, threads, depth, pv)
                 status, e, g, length, reached, found_path = split.run(pool)
-                depth = split.depth
+                depth, best = split.depth, split.best
             if status == LIMIT:
                 return Outcome(LIMIT, node_limit + 1, generated + g, 0, bound if bound >= 0 else reached, path)
             expanded, generated = expanded + e, generated + g
             if status != NOT_FOUND:
                 return Outcome(status, expanded, generated, length, reached, found_path)
             bound, last = reached, e
+            _remember(pv, best)
+
+
+def _remember(pv: np.ndarray, best: np.ndarray) -> None:
+    """Make an iteration's ``best`` route the next one's ``pv``, as the kernel does between its own iterations."""
+    if pv[0] >= 0:
+        pv[0] = 0 if best[0] < 0 else best[1] + 1
+        pv[1:pv[0] + 1] = best[2:pv[0] + 2]
+
+
+def _better(best: np.ndarray, than: np.ndarray) -> bool:
+    """Whether ``best`` (a kernel's, see :func:`solver.search.kernel._search`) beats ``than``: lower h, then deeper."""
+    return best[0] >= 0 and (than[0] < 0 or best[0] < than[0] or (best[0] == than[0] and best[1] > than[1]))
 
 
 class _Split:
     """One iteration shared among threads."""
 
     def __init__(self, kernel: NativeKernel | _Kernel, tiles: np.ndarray, bound: int, remaining: int, threads: int,
-                 depth: int) -> None:
+                 depth: int, pv: np.ndarray) -> None:
         self.kernel, self.tiles, self.bound, self.remaining = kernel, tiles, bound, remaining
         self.threads, self.depth = threads, max(1, min(depth, bound))
+        self.pv = pv  # read by every part
+        self.best = np.zeros_like(pv)  # the iteration's, as the sequential search would have found it
         self.lock = threading.Lock()
 
     def _list_entries(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
@@ -143,7 +167,7 @@ class _Split:
             entries = np.zeros((MAX_ENTRIES, self.depth + 1), dtype=np.int64)
             counts = np.zeros((MAX_ENTRIES, 4), dtype=np.int64)
             status = self.kernel(self.tiles, path, counters, self.remaining, bound=self.bound,
-                                 collect_depth=self.depth, entries=entries, counts=counts)
+                                 collect_depth=self.depth, entries=entries, counts=counts, pv=self.pv, best=self.best)
             found = int(counters[4])
             if status == FULL:
                 # going deeper again would only fill the buffer again (many threads, few entries)
@@ -164,6 +188,10 @@ class _Split:
         self.status = np.full(total, -1, dtype=np.int64)
         self.sub = np.zeros((total, 3), dtype=np.int64)  # expanded, generated, next bound
         self.paths: dict[int, np.ndarray] = {}
+        # the parts' best in entry order: a tie goes to the earlier entry, as the sequential search meets it first;
+        # the shallow pass's (depth at most the split's) never ties with a subtree's (deeper)
+        self.sub_best, self.sub_best_entry = np.zeros_like(self.best), -1
+        self.sub_best[0] = -1
         self.next, self.stop, self.prefix, self.prefix_expanded = 0, total, 0, 0
         futures = [pool.submit(self._work) for _ in range(self.threads)]
         try:
@@ -179,6 +207,7 @@ class _Split:
         board = self.tiles.copy()
         path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         counters = np.zeros(5, dtype=np.int64)
+        best = np.zeros_like(self.best)
         while True:
             with self.lock:
                 i = self.next
@@ -188,8 +217,11 @@ class _Split:
             d0 = int(self.counts[i, 2])
             path[:d0 + 1] = self.entries[i, :d0 + 1]
             limit = self.remaining - int(self.counts[i, 0])
-            status = self.kernel(board, path, counters, limit, d0=d0, bound=self.bound)
+            status = self.kernel(board, path, counters, limit, d0=d0, bound=self.bound, pv=self.pv, best=best)
             with self.lock:
+                if _better(best, self.sub_best) or (best[0] == self.sub_best[0] and best[1] == self.sub_best[1]
+                                                    and i < self.sub_best_entry):
+                    self.sub_best[:], self.sub_best_entry = best, i
                 self.status[i] = status
                 self.sub[i] = counters[0], counters[1], counters[3]
                 if status == FOUND:
@@ -221,6 +253,8 @@ class _Split:
             before_e += int(self.sub[i, 0])
             before_g += int(self.sub[i, 1])
             next_bound = min(next_bound, int(self.sub[i, 2]))
+        if _better(self.sub_best, self.best):
+            self.best[:] = self.sub_best
         expanded = int(shallow[0]) + before_e
         if expanded > self.remaining:
             return LIMIT, expanded, 0, 0, self.bound, np.zeros(1, dtype=np.int64)

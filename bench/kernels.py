@@ -34,7 +34,7 @@ from benchlib import DEFAULT_SHARED, interleaved, peak_mb, read_lines
 import solver.search.parallel as parallel
 from solver.search import native
 from solver.search.idastar import run
-from solver.search.pdb import pdb_heuristic
+from solver.search.pdb.database import pdb_heuristic
 
 REPO = Path(__file__).resolve().parent.parent
 

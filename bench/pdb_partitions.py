@@ -4,7 +4,7 @@
 
 Each candidate's tables are built (and cached) on first use, like the solver's own. A
 configuration is one or more partitions; the heuristic is Manhattan plus the max over
-their sums and their reflections. The solver uses the one in ``solver.search.pdb.PARTITIONS``.
+their sums and their reflections. The solver uses the one in ``solver.search.pdb.layout.PARTITIONS``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 from benchlib import parser, peak_mb, read_lines
 
 from solver.search.idastar import run
-from solver.search.pdb import concatenate_tables, heuristic_from_tables, load_tables
+from solver.search.pdb.database import concatenate_tables, heuristic_from_tables, load_tables
 
 CANDIDATES = {
     # halves of the top three rows + the bottom row (Korf & Felner's 6-6-3, mirrored to our goal)

@@ -1,5 +1,5 @@
 """The 4×4 heuristic's views side by side: the plain and reflected lookups alone, and with the
-flipped ones (solver/search/pdb_views.py), on the same instances in one run.
+flipped ones (solver/search/pdb/views.py), on the same instances in one run.
 
     python bench/pdb_views.py [--file korf100.txt] [--skip 2] [--limit 20] [--rounds 3]
 
@@ -16,7 +16,7 @@ import sys
 from benchlib import side_by_side, side_by_side_instances
 
 from solver.search.idastar import run
-from solver.search.pdb import pdb_heuristic
+from solver.search.pdb.database import pdb_heuristic
 
 
 def main() -> int:

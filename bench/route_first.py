@@ -17,7 +17,7 @@ import sys
 from benchlib import side_by_side, side_by_side_instances
 
 from solver.search.idastar import run
-from solver.search.pdb import pdb_heuristic
+from solver.search.pdb.database import pdb_heuristic
 
 
 def main() -> int:

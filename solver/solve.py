@@ -104,7 +104,7 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
         if not board.is_solvable():
             return unsolvable_result("pdb", "pdb")
         from solver.search.idastar import run
-        from solver.search.pdb import pdb_heuristic
+        from solver.search.pdb.database import pdb_heuristic
 
         return run(board, pdb_heuristic(board.n, with_linear_conflict=heuristic is not None), "pdb", node_limit)
     raise UnsupportedAlgorithmError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
@@ -114,7 +114,7 @@ def _solve_5x5(board: Board, node_limit: int | None) -> SearchResult:
     """5×5 under ``auto``: the pattern databases if already built, else linear conflict first."""
     from solver.errors import SearchLimitError
     from solver.search.idastar import idastar, run
-    from solver.search.pdb import pdb_heuristic, tables_present
+    from solver.search.pdb.database import pdb_heuristic, tables_present
 
     if not board.is_solvable():
         return unsolvable_result("pdb", "pdb")

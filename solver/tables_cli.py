@@ -18,8 +18,8 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     pattern's tiles cut the free cells in two (a table stores the minimum over the blank's
     possible regions, which IDA* tolerates).
     """
-    from solver.search.pdb_build import splits_free_cells
-    from solver.search.pdb_layout import pattern_value
+    from solver.search.pdb.build import splits_free_cells
+    from solver.search.pdb.layout import pattern_value
 
     rng = random.Random(seed)
 
@@ -51,8 +51,8 @@ def _against_shipped(n: int, tiles: tuple[int, ...], table, write: bool) -> str 
     or ``None``. The 4×4 tables of several tiles ship; one tile alone takes no search to build."""
     import numpy as np
 
-    from solver.search.pdb import SHIPPED_TABLES, table_path
-    from solver.search.pdb_layout import table_key
+    from solver.search.pdb.database import SHIPPED_TABLES, table_path
+    from solver.search.pdb.layout import table_key
     from solver.search.tablecache import CorruptTableError, pack_for_shipping, shipped_path, unpack_shipped
 
     key = table_key(n, tiles)
@@ -70,8 +70,8 @@ def _against_shipped(n: int, tiles: tuple[int, ...], table, write: bool) -> str 
 
 
 def _report_pdb(n: int, rebuild: bool, samples: int, shipped: str | None = None) -> list[list[object]]:
-    from solver.search.pdb import load_tables
-    from solver.search.pdb_layout import PARTITIONS, check_table, max_excess, patterns, placements
+    from solver.search.pdb.database import load_tables
+    from solver.search.pdb.layout import PARTITIONS, check_table, max_excess, patterns, placements
 
     rows, tables = [], {}
     for info in load_tables(n, patterns(n), show_progress=None, rebuild=rebuild):

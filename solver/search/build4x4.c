@@ -1,6 +1,6 @@
-/* The dense 4x4 pattern-table builder (see solver/search/pdb.py for what a table holds), compiled
+/* The dense 4x4 pattern-table builder (see solver/search/pdb/database.py for what a table holds), compiled
  * and called like kernel4x4.c (solver/search/native.py). It writes the very bytes the numba
- * builder (solver/search/pdb_build.py) writes, with a fifth of its memory.
+ * builder (solver/search/pdb/build.py) writes, with a fifth of its memory.
  *
  * A breadth-first search from the goal over states (placement rank, lowest cell of the blank's
  * region), one layer at a time: the layer being expanded and the next one are bitmaps over all

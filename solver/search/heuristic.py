@@ -1,7 +1,7 @@
 """What the IDA* kernel needs to evaluate a heuristic: its kind and, for pattern databases, the tables' layout.
 
 Plain data (numpy arrays, no numba), built by :func:`simple_heuristic` for Hamming, Manhattan and
-linear conflict, and by :func:`solver.search.pdb.heuristic_from_tables` for pattern databases.
+linear conflict, and by :func:`solver.search.pdb.database.heuristic_from_tables` for pattern databases.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ MAX_PATTERN = 8
 class Heuristic:
     """What the kernel needs to evaluate a heuristic on an N×N board.
 
-    For pattern databases (see :mod:`solver.search.pdb`) the value is Manhattan plus twice the
+    For pattern databases (see :mod:`solver.search.pdb.database`) the value is Manhattan plus twice the
     largest of ``sets`` sums; each sum adds up disjoint patterns' entries (the pairs of moves a
     pattern needs beyond its tiles' Manhattan distance). In set ``s``, tile ``t`` belongs to slot
     ``slot[s*N² + t]``, whose table starts at byte ``offset[slot]`` of ``pdb`` and which reads
     the board through its own frame: a tile on board cell ``c`` is seen on cell ``cells[slot*N² + c]``
-    (the identity, or a symmetry of the square: :mod:`solver.search.pdb_views`). A sparse slot's
+    (the identity, or a symmetry of the square: :mod:`solver.search.pdb.views`). A sparse slot's
     index adds ``weight[s*N² + t] * (t's cell as seen)`` over its tiles. A slot with
     ``dense[slot] = k > 0`` is a dense table instead: its index is the rank of the cells (as seen)
     of tiles ``members[slot*MAX_PATTERN : slot*MAX_PATTERN + k]``.

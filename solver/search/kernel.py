@@ -5,7 +5,7 @@ stack instead of recursion. Every heuristic is maintained incrementally as tiles
 Hamming and Manhattan by the moved tile's change, linear conflict by recomputing the two
 rows or columns the move touches, and pattern databases by updating the moved tile's
 pattern index in each set (each set reads the board through its own symmetry, see
-:mod:`solver.search.pdb_views`: a multiply-add for a sparse table, a rank of seven cells for a
+:mod:`solver.search.pdb.views`: a multiply-add for a sparse table, a rank of seven cells for a
 dense one) and reading one entry. There is no slow Python
 copy of this search: ``idastar(board, "manhattan")`` and the pattern-database solver are the
 same code with a different ``kind``. The kernel releases the GIL, so :mod:`solver.search.parallel`
@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.heuristic import MAX_PATTERN
-from solver.search.pdb_index import _extra, _rank, dense_extra
+from solver.search.pdb.index import _extra, _rank, dense_extra
 
 
 from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa: F401  (the statuses it returns)

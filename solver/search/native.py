@@ -3,7 +3,7 @@
 Why: a process that solves one 15-puzzle spent 0.4 s importing numba and 0.3 s loading its
 cached kernel, and the numba kernel recomputes two seven-cell ranks per child. The C kernel
 (``kernel4x4.c``) is the same search, node for node (see its header), with ranks updated along
-each move; the C builder (``build4x4.c``) writes the same tables as :mod:`solver.search.pdb_build`
+each move; the C builder (``build4x4.c``) writes the same tables as :mod:`solver.search.pdb.build`
 in a fifth of the memory.
 
 How it is built: on first use, the system C compiler (``$CC``, else ``cc``, ``gcc`` or ``clang``)
@@ -39,7 +39,7 @@ import numpy as np
 from solver.board import Move
 from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
-from solver.search.pdb_layout import DENSE_CAP, is_dense
+from solver.search.pdb.layout import DENSE_CAP, is_dense
 
 SOURCES = ("kernel4x4.c", "build4x4.c")
 FLAGS = ("-O2", "-std=gnu99", "-fPIC", "-shared")

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from solver.board import Board
-from solver.search import pdb
+from solver.search.pdb import database as pdb
 from solver.errors import SearchLimitError
 from solver.solve import ALGORITHMS, auto_algorithm, solve
 from tests.solver.helpers import KORF_SAMPLE

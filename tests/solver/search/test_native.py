@@ -11,13 +11,13 @@ import pytest
 
 import solver.search.native as native
 import solver.search.parallel as parallel
-import solver.search.pdb_layout as pdb_layout
+import solver.search.pdb.layout as pdb_layout
 from solver.board import Board
 from solver.errors import SearchLimitError
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
-from solver.search.pdb import pdb_heuristic
-from solver.search.pdb_build import build_table, pack_table
+from solver.search.pdb.database import pdb_heuristic
+from solver.search.pdb.build import build_table, pack_table
 from tests.solver.helpers import KORF_SAMPLE
 from tests.solver.search.test_parallel import WALKS
 from tests.support import REPO, require_tool
@@ -108,7 +108,7 @@ def test_a_4x4_solve_with_built_tables_never_imports_numba(pdb_cache):
 
 
 def test_a_heuristics_spec_is_built_once_and_only_the_last_few_are_kept(pdb_cache, monkeypatch):
-    from solver.search.pdb import heuristic_from_tables, pdb_tables
+    from solver.search.pdb.database import heuristic_from_tables, pdb_tables
 
     built = []
     real = native.spec_array

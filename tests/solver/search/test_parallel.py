@@ -10,7 +10,7 @@ import solver.search.parallel as parallel
 from solver.board import Board
 from solver.errors import SearchLimitError
 from solver.search.idastar import idastar, run
-from solver.search.pdb import pdb_heuristic
+from solver.search.pdb.database import pdb_heuristic
 from tests.solver.helpers import KORF_SAMPLE
 from tests.solver.helpers import assert_legal_path
 

@@ -10,9 +10,9 @@ import pytest
 from solver.board import Board
 from solver.errors import SearchLimitError
 from solver.search.idastar import run
-from solver.search.pdb import heuristic_from_tables, pdb_tables
-from solver.search.pdb_layout import PARTITIONS, pattern_value, table_bytes
-from solver.search.pdb_views import ViewError, seen_board, view_tiles, views_for
+from solver.search.pdb.database import heuristic_from_tables, pdb_tables
+from solver.search.pdb.layout import PARTITIONS, pattern_value, table_bytes
+from solver.search.pdb.views import ViewError, seen_board, view_tiles, views_for
 from tests.solver.helpers import KORF_SAMPLE, random_solvable
 
 PARTITION = PARTITIONS[4][0]

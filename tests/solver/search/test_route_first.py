@@ -11,7 +11,7 @@ import solver.search.parallel as parallel
 from solver.board import Board
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
-from solver.search.pdb import pdb_heuristic
+from solver.search.pdb.database import pdb_heuristic
 from solver.search.status import MAX_DEPTH, NOT_FOUND
 from tests.solver.helpers import KORF_SAMPLE, assert_legal_path
 from tests.solver.search.test_parallel import WALKS, walk

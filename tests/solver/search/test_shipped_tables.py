@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import solver.search.pdb as pdb
-from solver.search.pdb import CACHED, UNPACKED, load_table, load_tables
-from solver.search.pdb_layout import patterns, table_key
+import solver.search.pdb.database as pdb
+from solver.search.pdb.database import CACHED, UNPACKED, load_table, load_tables
+from solver.search.pdb.layout import patterns, table_key
 from solver.search.tablecache import CorruptTableError, encode_table, pack_for_shipping, shipped_path
 from solver.tables_cli import _against_shipped
 

@@ -43,7 +43,7 @@ REFLECTED = {"identity": "transpose", "transpose": "identity", "flip": "turn", "
 
 Partition = tuple[tuple[int, ...], ...]
 VIEWS: dict[tuple[int, Partition], tuple[tuple[str, ...], ...]] = {
-    # the 4×4 7-7-1 (solver.search.pdb_layout.PARTITIONS): the top seven flipped, tile 5 alone
+    # the 4×4 7-7-1 (solver.search.pdb.layout.PARTITIONS): the top seven flipped, tile 5 alone
     (4, ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,))): (("flip", "identity", "flip"),),
 }
 """The views, beyond the plain one, that the heuristic reads for an (N, partition); each one frame per pattern."""

@@ -2,7 +2,7 @@
 
 Each breadth-first layer is expanded in index order, so the table is swept rather than read at
 random. The blank's region is a flood fill over bit masks; moving a pattern tile into it costs
-one. See :mod:`solver.search.pdb` for what an entry means.
+one. See :mod:`solver.search.pdb.database` for what an entry means.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from solver.search.pdb_index import rank_step
-from solver.search.pdb_layout import DENSE_CAP, UNSET, Progress, is_dense, placements, table_bytes
-from solver.search.pdb_views import blank_region
+from solver.search.pdb.index import rank_step
+from solver.search.pdb.layout import DENSE_CAP, UNSET, Progress, is_dense, placements, table_bytes
+from solver.search.pdb.views import blank_region
 
 
 @njit(cache=True, inline="always")

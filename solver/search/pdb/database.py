@@ -11,7 +11,7 @@ tables, about 3% of the moves a tile can make between placements): the heuristic
 consistent there, which IDA* does not need. (Tables that let the blank jump anywhere are
 consistent and far weaker: 63 times the nodes on Korf's 100, measured.) The heuristic reads the
 tables through every symmetric view of the partition that is admissible
-(:mod:`solver.search.pdb_views`).
+(:mod:`solver.search.pdb.views`).
 
 An entry holds half the moves the pattern needs beyond its tiles' Manhattan distance (that
 excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Two layouts:
@@ -44,9 +44,9 @@ import numpy as np
 
 from solver.errors import OutputError
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
-from solver.search.pdb_layout import (PARTITIONS, Progress, check_table, is_dense, patterns, placements, table_bytes,
+from solver.search.pdb.layout import (PARTITIONS, Progress, check_table, is_dense, patterns, placements, table_bytes,
                                       table_key)
-from solver.search.pdb_views import frame_cells, view_tiles, views_for
+from solver.search.pdb.views import frame_cells, view_tiles, views_for
 from solver.search.tablecache import (CorruptTableError, cache_dir, read_table_into, shipped_path, unpack_shipped,
                                       write_table)
 
@@ -177,7 +177,7 @@ def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, 
         native.build_dense(tiles, table, progress)
         problem = check_table(n, tiles, table)
     else:
-        from solver.search.pdb_build import build_table, check_sparse, pack_table  # numba
+        from solver.search.pdb.build import build_table, check_sparse, pack_table  # numba
 
         dist = build_table(n, tiles, progress)
         problem = check_sparse(n, tiles, dist)
@@ -209,7 +209,7 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
 
     ``flat`` holds every pattern's table, pattern ``tiles`` starting at byte ``starts[tiles]``.
     The heuristic is the max over the sets: each partition's views
-    (:func:`solver.search.pdb_views.views_for`: the plain one, the flipped ones if ``flipped``,
+    (:func:`solver.search.pdb.views.views_for`: the plain one, the flipped ones if ``flipped``,
     each reflected too if ``reflect``), every view's patterns in slots of their own that read
     the partition's tables. Raises ``ValueError`` for a partition that does not cover tiles
     1..N²-1 once, a pattern too large for a dense table, or a view that is not admissible.

@@ -1,6 +1,6 @@
 """Pattern databases' layout: which patterns each size uses, and how a table is indexed and stored.
 
-See :mod:`solver.search.pdb` for what an entry means. Two layouts: sparse (index
+See :mod:`solver.search.pdb.database` for what an entry means. Two layouts: sparse (index
 ``sum(cell_i * (N²)**i)``, two 4-bit entries per byte) for up to 6 tiles, dense (the rank of the
 placement, three base-6 entries per byte) from 7 tiles on.
 """
@@ -22,7 +22,7 @@ PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     5: (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),),
 }
 """The partitions used for each board size that has pattern databases; the heuristic is the
-max over their views (:mod:`solver.search.pdb_views`: the plain one, its reflection, and the
+max over their views (:mod:`solver.search.pdb.views`: the plain one, its reflection, and the
 4×4 partition's flipped ones)."""
 
 
@@ -57,7 +57,7 @@ def placements(n: int, k: int) -> int:
 def dense_rank(n: int, cells: Sequence[int]) -> int:
     """The dense index of a placement (``cells[i]``: pattern tile i's cell), as the module says.
 
-    The same steps as the compiled :func:`solver.search.pdb_index.rank_step`, in plain Python so
+    The same steps as the compiled :func:`solver.search.pdb.index.rank_step`, in plain Python so
     that reading a table never imports numba.
     """
     rank, used = 0, 0

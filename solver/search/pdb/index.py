@@ -2,7 +2,7 @@
 
 Compiled (numba) and inlined into the search kernel; the table builder and the Python reader
 use the very same functions, so a table is written and read with one definition of its index.
-See :mod:`solver.search.pdb` for what an entry means.
+See :mod:`solver.search.pdb.database` for what an entry means.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def popcount(x):
 
 @njit(cache=True, nogil=True, inline="always")
 def rank_step(rank, used, i, cell, nn):
-    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.search.pdb`): (rank, cells used)."""
+    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.search.pdb.database`): (rank, cells used)."""
     return rank * (nn - i) + cell - popcount(used & ((1 << cell) - 1)), used | (1 << cell)
 
 

@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.heuristic import MAX_PATTERN
+from solver.search.linear_conflict import line_cost
 from solver.search.pdb.index import _extra, _rank, dense_extra
 
 
@@ -35,41 +36,6 @@ from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa
 
 
 # --------------------------------------------------------------------------- the kernel
-@njit(cache=True, nogil=True)
-def _line_cost(board, n, line, is_row, piles):
-    """Linear-conflict extra of one row or column: 2 × (tiles in their goal line − LIS of their goal order)."""
-    m = 0
-    count = 0
-    for j in range(n):
-        pos = line * n + j if is_row else j * n + line
-        t = board[pos]
-        if t == 0:
-            continue
-        goal_row = (t - 1) // n
-        goal_col = (t - 1) % n
-        if is_row:
-            if goal_row != line:
-                continue
-            key = goal_col
-        else:
-            if goal_col != line:
-                continue
-            key = goal_row
-        count += 1
-        lo = 0
-        hi = m
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if piles[mid] < key:
-                lo = mid + 1
-            else:
-                hi = mid
-        piles[lo] = key
-        if lo == m:
-            m += 1
-    return 2 * (count - m)
-
-
 @njit(cache=True, nogil=True)
 def _route_step(pv, path, d, nbr):
     """The direction of the remembered route's next step from depth ``d`` if ``path[0..d]`` starts it, else -1."""
@@ -160,8 +126,8 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     lc = 0
     if use_lc:
         for line in range(n):
-            lc_row[line] = _line_cost(board, n, line, True, piles)
-            lc_col[line] = _line_cost(board, n, line, False, piles)
+            lc_row[line] = line_cost(board, n, line, True, piles)
+            lc_col[line] = line_cost(board, n, line, False, piles)
             lc += lc_row[line] + lc_col[line]
     nslots = offset.shape[0]
     pidx = np.zeros(nslots, dtype=np.int64)
@@ -333,12 +299,12 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                             break
             if use_lc and (kind == 2 or f <= bound):
                 if vertical:
-                    la = _line_cost(board, n, src // n, True, piles)
-                    lb = _line_cost(board, n, dst // n, True, piles)
+                    la = line_cost(board, n, src // n, True, piles)
+                    lb = line_cost(board, n, dst // n, True, piles)
                     lc2 = lc + la + lb - lc_row[src // n] - lc_row[dst // n]
                 else:
-                    la = _line_cost(board, n, src % n, False, piles)
-                    lb = _line_cost(board, n, dst % n, False, piles)
+                    la = line_cost(board, n, src % n, False, piles)
+                    lb = line_cost(board, n, dst % n, False, piles)
                     lc2 = lc + la + lb - lc_col[src % n] - lc_col[dst % n]
                 if man2 + lc2 > h:
                     h = man2 + lc2

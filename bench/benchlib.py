@@ -225,14 +225,18 @@ def side_by_side(instances: list[Instance], solvers: dict[str, Callable[[Board],
     return 1 if wrong else 0
 
 
-def side_by_side_instances(description: str) -> tuple[list[Instance], int]:
-    """The command line of a side-by-side script (``--file``, ``--limit``, ``--rounds``, ``--shared``):
-    the 4×4 instances it names, and the rounds."""
+def side_by_side_instances(description: str, choices: dict[str, list[str]] | None = None
+                           ) -> tuple[list[Instance], argparse.Namespace]:
+    """The command line of a side-by-side script (``--file``, ``--limit``, ``--rounds``, ``--shared``,
+    and an option per ``choices`` key, its first value the default): the 4×4 instances it names,
+    and the arguments."""
     p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--shared", default=str(DEFAULT_SHARED))
     p.add_argument("--file", default="korf100.txt", help="instances in <shared>/bench (default korf100.txt)")
     p.add_argument("--limit", type=int, default=None, help="only the first LIMIT 4x4 instances")
     p.add_argument("--rounds", type=int, default=3, help="interleaved runs of each per instance")
+    for name, values in (choices or {}).items():
+        p.add_argument(f"--{name}", choices=values, default=values[0], help=f"default {values[0]}")
     args = p.parse_args()
     instances = [case for case in read_lines(Path(args.shared) / "bench" / args.file) if case.board.n == 4]
-    return instances[:args.limit], args.rounds
+    return instances[:args.limit], args

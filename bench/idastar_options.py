@@ -1,13 +1,18 @@
-"""IDA*'s child order side by side: plain direction order, and the route remembered from the
-previous iteration first (solver/search/kernel.py, _search), on the same instances in one run.
+"""IDA*'s two ways of searching fewer nodes, each side by side with the search without it, on the
+same instances in one run:
 
-    python bench/route_first.py [--file korf100.txt] [--limit 20] [--rounds 3]
+    python bench/idastar_options.py [--option route|pruning|both] [--file korf100.txt] [--limit 20] [--rounds 3]
 
-Both run the same heuristic (the four views) in the same native kernel, one thread; only the
-order of the children differs, and with it where the last iteration finds its goal. Rounds are
-interleaved (each round reverses the order of the one before) so that a change of load hits
-both; each instance's time is the median of its rounds, in CPU seconds of the solving thread.
-Every answer is checked against the file's optimum.
+- ``route``: children in plain direction order, against the route remembered from the previous
+  iteration tried first (solver/search/kernel.py, _search);
+- ``pruning``: skipping only the move back, against skipping every redundant route
+  (solver/search/move_pruning.py);
+- ``both``: neither, against both (the default search).
+
+Both sides run the same heuristic (the four views) in the same native kernel, one thread, and the
+other option on. Rounds are interleaved (each round reverses the order of the one before) so that
+a change of load hits both; each instance's time is the median of its rounds, in CPU seconds of
+the solving thread. Every answer is checked against the file's optimum.
 """
 
 from __future__ import annotations
@@ -19,15 +24,17 @@ from benchlib import side_by_side, side_by_side_instances
 from solver.search.idastar import run
 from solver.search.pdb.database import pdb_heuristic
 
+OFF = {"both": {"route_first": False, "pruned": False}, "route": {"route_first": False}, "pruning": {"pruned": False}}
+
 
 def main() -> int:
     heuristic = pdb_heuristic(4)
-    instances, rounds = side_by_side_instances(__doc__)
+    instances, args = side_by_side_instances(__doc__, {"option": list(OFF)})
+    off = OFF[args.option]
     return side_by_side(instances,
-                        {"direction order": lambda board: run(board, heuristic, "pdb", threads=1, route_first=False),
-                         "route first": lambda board: run(board, heuristic, "pdb", threads=1)},
-                        rounds, "route first / direction order")
-
+                        {f"without {args.option}": lambda board: run(board, heuristic, "pdb", threads=1, **off),
+                         f"with {args.option}": lambda board: run(board, heuristic, "pdb", threads=1)},
+                        args.rounds, f"with {args.option} / without")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,9 +6,10 @@ and optionally the native kernel of an earlier revision.
 ``--against REV`` compiles ``solver/search/kernel4x4.c`` as it was at git revision REV (with this
 tree's builder and flags) and runs it as a third kernel, ``native@REV``, with this tree's Spec
 (which only grows at the end, so an older kernel reads the part it knows). Older kernels read
-one frame per set and know no remembered route, so with ``--against`` every kernel runs the plain
-and reflected views only, children in plain direction order (``bench/pdb_views.py`` and
-``bench/route_first.py`` measure those two).
+one frame per set and know neither the remembered route nor the pruning of redundant routes,
+so with ``--against`` every kernel runs the plain and reflected views only, children in plain
+direction order, skipping only the move back (``bench/pdb_views.py`` and
+``bench/idastar_options.py`` measure those).
 
 Every kernel runs the same search (the same nodes, path and counts: checked here on every
 instance), so the ratios are the cost of a node. Rounds are interleaved (each round reverses
@@ -67,9 +68,11 @@ def chooser(name: str, older: native.NativeKernel | None) -> Callable[[], None]:
     return use
 
 
-def solve_with(use: Callable[[], None], board, heuristic, threads: int, route_first: bool = True):
+def solve_with(use: Callable[[], None], board, heuristic, threads: int, latest: bool = True):
+    """Solve with the kernel ``use`` picks; ``latest=False`` leaves out what older kernels lack (the
+    remembered route and the pruning of redundant routes)."""
     use()
-    return run(board, heuristic, "pdb", threads=threads, route_first=route_first)
+    return run(board, heuristic, "pdb", threads=threads, route_first=latest, pruned=latest)
 
 
 def main() -> int:
@@ -85,7 +88,7 @@ def main() -> int:
     p.add_argument("--against", metavar="REV", help="also the native kernel of git revision REV")
     p.add_argument("--no-numba", action="store_true", help="leave numba's kernel out")
     args = p.parse_args()
-    args.route_first = not args.against
+    args.latest = not args.against
 
     instances = [case for case in read_lines(Path(args.shared) / "bench" / args.file)[args.skip:]
                  if case.board.n == 4][:args.limit]
@@ -102,7 +105,7 @@ def compare(instances, heuristic, kernels: list[str], uses: dict[str, Callable[[
     warm = {}
     for kernel in kernels:  # compile or load each before timing
         began = time.perf_counter()
-        solve_with(uses[kernel], instances[0].board, heuristic, 1, args.route_first)
+        solve_with(uses[kernel], instances[0].board, heuristic, 1, args.latest)
         warm[kernel] = time.perf_counter() - began
     print("warm-up (first solve, compile or load included): " + ", ".join(f"{k} {s:.2f} s" for k, s in warm.items()))
     print(f"{'instance':<22} {'len':>4} {'nodes':>12} | "
@@ -112,7 +115,7 @@ def compare(instances, heuristic, kernels: list[str], uses: dict[str, Callable[[
     for case in instances:
         runs = interleaved(kernels, args.rounds,
                            lambda kernel: solve_with(uses[kernel], case.board, heuristic, args.threads,
-                                                     args.route_first))
+                                                     args.latest))
         cpu = {k: [c for _, c, _ in runs[k]] for k in kernels}
         wall = {k: [w for _, _, w in runs[k]] for k in kernels}
         answers = {k: (runs[k][-1][0].path, runs[k][-1][0].expanded, runs[k][-1][0].generated) for k in kernels}

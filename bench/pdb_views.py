@@ -1,7 +1,7 @@
 """The 4×4 heuristic's views side by side: the plain and reflected lookups alone, and with the
 flipped ones (solver/search/pdb/views.py), on the same instances in one run.
 
-    python bench/pdb_views.py [--file korf100.txt] [--skip 2] [--limit 20] [--rounds 3]
+    python bench/pdb_views.py [--file korf100.txt] [--limit 20] [--rounds 3]
 
 Both read the same two tables with the same native kernel; the flipped views add two lookups
 per child and take fewer nodes. Rounds are interleaved (each round reverses the order of the one
@@ -21,10 +21,10 @@ from solver.search.pdb.database import pdb_heuristic
 
 def main() -> int:
     two, four = pdb_heuristic(4, flipped=False), pdb_heuristic(4)
-    instances, rounds = side_by_side_instances(__doc__)
+    instances, args = side_by_side_instances(__doc__)
     return side_by_side(instances, {"plain+reflected": lambda board: run(board, two, "pdb", threads=1),
                                     "all four views": lambda board: run(board, four, "pdb", threads=1)},
-                        rounds, "all four views / plain+reflected")
+                        args.rounds, "all four views / plain+reflected")
 
 
 if __name__ == "__main__":

@@ -17,9 +17,10 @@ board never comes here (see :mod:`solver.search.exact`), nor, where a C compiler
 board with the pattern databases: :mod:`solver.search.native` runs this same search (node for
 node) in C. This kernel stays the reference and the fallback for it.
 
-Determinism: children are tried in UP, DOWN, LEFT, RIGHT order (the blank's direction), the
-move back to the parent is skipped, and the first path found within the final bound is
-returned, so the same board always gives the same path.
+Determinism: children are tried in UP, DOWN, LEFT, RIGHT order (the blank's direction; on the
+route remembered from the previous iteration, its step first), a move completing a redundant
+route (:mod:`solver.search.move_pruning`; the move back is one) is skipped, and the first path
+found within the final bound is returned, so the same board always gives the same path.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def _route_step(pv, path, d, nbr):
 
 @njit(cache=True, nogil=True)
 def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, dense, members, path, counters,
-            d0, bound_in, single, collect_depth, entries, entry_counts, pv, best):
+            d0, bound_in, single, collect_depth, entries, entry_counts, pv, best, prune):
     """IDA* from ``board`` (modified during the search, restored at the end).
 
     Returns FOUND, LIMIT, TOO_DEEP, or (with ``single``) NOT_FOUND, or (collecting) FULL.
@@ -71,6 +72,9 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
       there (or any goal above it, after which the pass ends) is written to ``entries`` (its
       route) and ``entry_counts`` (expanded and generated so far, its depth, whether a goal),
       in the order a plain depth-first search would meet them.
+
+    A move completing a redundant route is skipped (the move back is one): ``prune`` is the
+    automaton of :mod:`solver.search.move_pruning`, stepped once per depth.
 
     Children are tried in direction order (up, down, left, right), except on the route remembered
     from the previous iteration, whose next step goes first: ``pv`` holds that route's length in
@@ -172,6 +176,11 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
     # per-depth saved state, restored when the search backs out of a move
     nxt = np.zeros(depth_cap + 1, dtype=np.int64)
     pv_dir = np.full(depth_cap + 1, -1, dtype=np.int64)  # the remembered route's next direction, or -1
+    state = np.zeros(depth_cap + 1, dtype=np.int64)  # the pruning automaton's, after the route to each depth
+    for i in range(1, d0 + 1):
+        step = path[i] - path[i - 1]
+        k = 0 if step == -n else (1 if step == n else (2 if step == -1 else 3))
+        state[i] = max(prune[state[i - 1], k], 0)  # never below 0: this search accepted the route
     track = pv[0] >= 0
     sv_ham = np.zeros(depth_cap + 1, dtype=np.int64)
     sv_man = np.zeros(depth_cap + 1, dtype=np.int64)
@@ -254,7 +263,10 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             p = pv_dir[d]
             k = i if p < 0 else (p if i == 0 else (i - 1 if i - 1 < p else i))
             nb = nbr[b * 4 + k]
-            if nb < 0 or (d > 0 and nb == path[d - 1]):
+            if nb < 0:
+                continue
+            next_state = prune[state[d], k]
+            if next_state < 0:
                 continue
             generated += 1
             # the tile on nb slides into the blank's cell b; tentatively, until the child is accepted
@@ -347,6 +359,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             d = s
             path[d] = src
             nxt[d] = 0
+            state[d] = next_state
             pv_dir[d] = -1
             if track:
                 if pv_dir[d - 1] == k and pv[0] > d + 1:

@@ -5,7 +5,8 @@
  *
  * It is the same search as the numba kernel, step for step: children in UP, DOWN, LEFT, RIGHT
  * order (the blank's direction), except that on the route remembered from the previous iteration
- * (pv) its next step goes first; the move back to the parent skipped; a child judged on Manhattan
+ * (pv) its next step goes first; a move that completes a redundant route skipped (prune, the
+ * automaton of solver/search/move_pruning.py; the move back is one); a child judged on Manhattan
  * first and then on each set of pattern databases in turn, dropped as soon as one proves it too
  * far; the same counters and the same split protocol (d0, single, collect_depth, pv, best). So it
  * expands the same nodes and returns the same path and counts (tests/solver/search/test_native.py
@@ -124,12 +125,13 @@ static inline __attribute__((always_inline)) int64_t
 search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, const Spec *sp, int64_t *path,
             int64_t path_len, int64_t *counters, int64_t d0, int64_t bound_in, int64_t single, int64_t collect_depth,
             int64_t *entries, int64_t entry_rows, int64_t entry_cols, int64_t *entry_counts, int64_t *pv, int64_t *best,
-            const int sets)
+            const int16_t *prune, const int sets)
 {
     init_tables();
     int64_t depth_cap = path_len - 1 < MAX_DEPTH ? path_len - 1 : MAX_DEPTH;
     uint8_t board[NN + 1], nxt[MAX_DEPTH + 2];
     int8_t pv_dir[MAX_DEPTH + 2]; /* per depth: the remembered route's next direction there, or -1 */
+    int16_t state[MAX_DEPTH + 2]; /* per depth: the pruning automaton's state after the route to it */
     const int track = pv[0] >= 0;
     /* the live state (Manhattan, each slot's rank and entry, each set's sum) and, per depth,
        what the move into that depth replaced, restored when the search backs out of it */
@@ -143,6 +145,12 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
     for (int64_t i = 1; i <= d0; i++) {
         board[path[i - 1]] = board[path[i]];
         board[path[i]] = 0;
+    }
+    state[0] = 0;
+    for (int64_t i = 1; i <= d0; i++) { /* the route given: its moves' directions through the automaton */
+        int64_t step = path[i] - path[i - 1];
+        int k = step == -4 ? 0 : step == 4 ? 1 : step == -1 ? 2 : 3, next = prune[state[i - 1] * 4 + k];
+        state[i] = (int16_t)(next < 0 ? 0 : next); /* never: the route was accepted by this search */
     }
     int64_t where[NN];
     for (int p = 0; p < NN; p++) {
@@ -234,7 +242,10 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             /* the children in direction order, except that the remembered route's step goes first */
             int p = pv_dir[d], k = p < 0 ? i : i == 0 ? p : i - 1 < p ? i - 1 : i;
             int64_t nb = nbr[b][k];
-            if (nb < 0 || (d > 0 && nb == path[d - 1]))
+            if (nb < 0)
+                continue;
+            int next_state = prune[state[d] * 4 + k];
+            if (next_state < 0)
                 continue;
             generated++;
             /* the tile on nb slides into the blank's cell b */
@@ -285,6 +296,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             d = s1;
             path[d] = nb;
             nxt[d] = 0;
+            state[d] = (int16_t)next_state;
             pv_dir[d] = -1;
             if (track) {
                 if (pv_dir[d - 1] == k && pv[0] > d + 1)
@@ -352,10 +364,10 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
 int64_t search4(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, const Spec *sp,
                 int64_t *path, int64_t path_len, int64_t *counters, int64_t d0, int64_t bound_in,
                 int64_t single, int64_t collect_depth, int64_t *entries, int64_t entry_rows, int64_t entry_cols,
-                int64_t *entry_counts, int64_t *pv, int64_t *best)
+                int64_t *entry_counts, int64_t *pv, int64_t *best, const int16_t *prune)
 {
 #define SEARCH(k) search_sets(board_in, node_limit, pdb, sp, path, path_len, counters, d0, bound_in, single, \
-                              collect_depth, entries, entry_rows, entry_cols, entry_counts, pv, best, k)
+                              collect_depth, entries, entry_rows, entry_cols, entry_counts, pv, best, prune, k)
     switch (sp->sets) {
     case 1: return SEARCH(1);
     case 2: return SEARCH(2);

@@ -39,6 +39,7 @@ import numpy as np
 from solver.board import Move
 from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
+from solver.search.move_pruning import pruning_table
 from solver.search.pdb.layout import DENSE_CAP, is_dense
 
 SOURCES = ("kernel4x4.c", "build4x4.c")
@@ -142,7 +143,7 @@ def _load(path: Path) -> ctypes.CDLL:
     lib = ctypes.CDLL(str(path))
     p, i = ctypes.c_void_p, ctypes.c_int64
     lib.search4.restype = i
-    lib.search4.argtypes = [p, i, p, p, p, i, p, i, i, i, i, p, i, i, p, p, p]
+    lib.search4.argtypes = [p, i, p, p, p, i, p, i, i, i, i, p, i, i, p, p, p, p]
     lib.build_dense.restype = i
     lib.build_dense.argtypes = [p, i, p, p, p, p, p, p, p]
     lib.build_tiles.restype = i
@@ -261,17 +262,19 @@ class NativeKernel:
     def __call__(self, board: np.ndarray, path: np.ndarray, counters: np.ndarray, limit: int, d0: int = 0,
                  bound: int = -1, single: bool = True, collect_depth: int = 0,
                  entries: np.ndarray | None = None, counts: np.ndarray | None = None,
-                 pv: np.ndarray | None = None, best: np.ndarray | None = None) -> int:
+                 pv: np.ndarray | None = None, best: np.ndarray | None = None, prune: np.ndarray | None = None) -> int:
         entries = self.no_entries if entries is None else entries
         counts = self.no_counts if counts is None else counts
         pv, best = route_arrays(path, pv, best)
+        prune = pruning_table() if prune is None else prune
+        assert prune.dtype == np.int16 and prune.flags.c_contiguous and prune.shape[1] == 4
         board = np.ascontiguousarray(board, dtype=np.int64)
         for array in (path, counters, entries, counts, pv, best):
             assert array.dtype == np.int64 and array.flags.c_contiguous  # the C code writes them as int64[]
         return int(self.search(board.ctypes.data, limit, self.h.pdb.ctypes.data, self.spec.ctypes.data,
                                path.ctypes.data, path.shape[0], counters.ctypes.data, d0, bound, int(single),
                                collect_depth, entries.ctypes.data, entries.shape[0], entries.shape[1],
-                               counts.ctypes.data, pv.ctypes.data, best.ctypes.data))
+                               counts.ctypes.data, pv.ctypes.data, best.ctypes.data, prune.ctypes.data))
 
 
 def route_arrays(path: np.ndarray, pv: np.ndarray | None, best: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.search.heuristic import Heuristic
+from solver.search.move_pruning import pruning_table
 from solver.search.native import NativeKernel, native_kernel, route_arrays
 from solver.search.status import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP
 
@@ -76,13 +77,14 @@ class _Kernel:
     def __call__(self, board: np.ndarray, path: np.ndarray, counters: np.ndarray, limit: int, d0: int = 0,
                  bound: int = -1, single: bool = True, collect_depth: int = 0,
                  entries: np.ndarray | None = None, counts: np.ndarray | None = None,
-                 pv: np.ndarray | None = None, best: np.ndarray | None = None) -> int:
+                 pv: np.ndarray | None = None, best: np.ndarray | None = None, prune: np.ndarray | None = None) -> int:
         h = self.h
         pv, best = route_arrays(path, pv, best)
         return int(self.search(board, self.n, h.kind, limit, h.pdb, h.offset, h.sets, h.slot, h.weight, h.cells,
                            h.dense, h.members, path, counters, d0, bound, single, collect_depth,
                            self.no_entries if entries is None else entries,
-                           self.no_counts if counts is None else counts, pv, best))
+                           self.no_counts if counts is None else counts, pv, best,
+                           pruning_table() if prune is None else prune))
 
 
 def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
@@ -95,19 +97,22 @@ def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
 
 
 def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, threads: int,
-           route_first: bool = True) -> Outcome:
+           route_first: bool = True, pruned: bool = True) -> Outcome:
     """IDA* from ``tiles`` (left as given) with up to ``threads`` threads; see the module docstring.
 
-    ``route_first=False`` searches every node's children in plain direction order, leaving out
-    the route each iteration remembers for the next (for benchmarks: the search before it).
+    For benchmarks, the search as it was before two of its parts: ``route_first=False`` searches
+    every node's children in plain direction order, leaving out the route each iteration
+    remembers for the next; ``pruned=False`` skips only the move back, not every redundant route
+    (:mod:`solver.search.move_pruning`).
     """
     kernel = kernel_for(n, heuristic)
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(5, dtype=np.int64)
     pv, best = route_arrays(path, None, None)
     pv[0] = 0 if route_first else -1
+    prune = pruning_table(pruned)
     if threads <= 1:
-        status = kernel(tiles, path, counters, node_limit, single=False, pv=pv, best=best)
+        status = kernel(tiles, path, counters, node_limit, single=False, pv=pv, best=best, prune=prune)
         return Outcome(status, int(counters[0]), int(counters[1]), int(counters[2]), int(counters[3]), path)
     expanded = generated = 0
     bound, last, depth = -1, 0, 2
@@ -115,11 +120,11 @@ def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, thr
         while True:
             remaining = node_limit - expanded
             if last < SPLIT_FROM or bound > MAX_DEPTH:
-                status = kernel(tiles, path, counters, remaining, bound=bound, pv=pv, best=best)
+                status = kernel(tiles, path, counters, remaining, bound=bound, pv=pv, best=best, prune=prune)
                 e, g, length, reached = (int(x) for x in counters[:4])
                 found_path = path
             else:
-                split = _Split(kernel, tiles, bound, remaining, threads, depth, pv)
+                split = _Split(kernel, tiles, bound, remaining, threads, depth, pv, prune)
                 status, e, g, length, reached, found_path = split.run(pool)
                 depth, best = split.depth, split.best
             if status == LIMIT:
@@ -147,10 +152,10 @@ class _Split:
     """One iteration shared among threads."""
 
     def __init__(self, kernel: NativeKernel | _Kernel, tiles: np.ndarray, bound: int, remaining: int, threads: int,
-                 depth: int, pv: np.ndarray) -> None:
+                 depth: int, pv: np.ndarray, prune: np.ndarray) -> None:
         self.kernel, self.tiles, self.bound, self.remaining = kernel, tiles, bound, remaining
         self.threads, self.depth = threads, max(1, min(depth, bound))
-        self.pv = pv  # read by every part
+        self.pv, self.prune = pv, prune  # read by every part
         self.best = np.zeros_like(pv)  # the iteration's, as the sequential search would have found it
         self.lock = threading.Lock()
 
@@ -167,7 +172,8 @@ class _Split:
             entries = np.zeros((MAX_ENTRIES, self.depth + 1), dtype=np.int64)
             counts = np.zeros((MAX_ENTRIES, 4), dtype=np.int64)
             status = self.kernel(self.tiles, path, counters, self.remaining, bound=self.bound,
-                                 collect_depth=self.depth, entries=entries, counts=counts, pv=self.pv, best=self.best)
+                                 collect_depth=self.depth, entries=entries, counts=counts, pv=self.pv, best=self.best,
+                                 prune=self.prune)
             found = int(counters[4])
             if status == FULL:
                 # going deeper again would only fill the buffer again (many threads, few entries)
@@ -217,7 +223,8 @@ class _Split:
             d0 = int(self.counts[i, 2])
             path[:d0 + 1] = self.entries[i, :d0 + 1]
             limit = self.remaining - int(self.counts[i, 0])
-            status = self.kernel(board, path, counters, limit, d0=d0, bound=self.bound, pv=self.pv, best=best)
+            status = self.kernel(board, path, counters, limit, d0=d0, bound=self.bound, pv=self.pv, best=best,
+                                 prune=self.prune)
             with self.lock:
                 if _better(best, self.sub_best) or (best[0] == self.sub_best[0] and best[1] == self.sub_best[1]
                                                     and i < self.sub_best_entry):

@@ -67,15 +67,15 @@ def test_pattern_database_search_is_the_same_with_threads(pdb_cache, split_every
 
 
 def test_default_splitting_is_exercised_on_a_big_search():
-    board = walk(4, 200, 7)  # its last iterations are far past SPLIT_FROM
+    board = walk(4, 200, 13)  # 1.4 M nodes: its last iterations are far past SPLIT_FROM
     alone = idastar(board, "linear-conflict", threads=1)
     assert alone.expanded > 3 * parallel.SPLIT_FROM
     assert summary(idastar(board, "linear-conflict", threads=2)) == summary(alone)
 
 
-@pytest.mark.parametrize("limit", [5, 1_000, 50_000, 150_000])
+@pytest.mark.parametrize("limit", [5, 1_000, 50_000, 100_000])
 def test_the_node_limit_stops_at_the_same_place_with_threads(split_everything, limit):
-    board = walk(4, 200, 8)  # 154,564 nodes with linear conflict
+    board = walk(4, 200, 8)  # 100,536 nodes with linear conflict
     outcomes = []
     for threads in (1, 2, 3):
         with pytest.raises(SearchLimitError) as info:

@@ -25,7 +25,8 @@
  *
  * Invariants (checked by the caller, native.spec_array): 16 cells; at most MAX_SETS sets and
  * MAX_SLOTS slots; every slot is dense with 2..MAX_PATTERN tiles or holds a single tile; the
- * board is solvable and path has room for bound + 1 cells; pv and best have path_len + 2 cells.
+ * board is solvable and path has room for bound + 1 cells; pv and best have path_len + 2 cells;
+ * prune is an automaton of fewer than 32,768 states, four int16 each (native.NativeKernel checks).
  */
 #include <stdint.h>
 #include <string.h>

@@ -149,6 +149,8 @@ def pruning_table(redundant: bool = True) -> np.ndarray:
     """The kernels' automaton (int16, built once per process): over the shipped redundant routes, or
     with ``redundant=False`` over the moves back alone (the search before this module, for benchmarks)."""
     table = automaton([route for route, _ in read_routes()] if redundant else list(MOVE_BACK))
+    if table.shape[0] > np.iinfo(np.int16).max:
+        raise ValueError(f"an automaton of {table.shape[0]} states does not fit the kernels' int16 states")
     table = table.astype(np.int16)
     table.setflags(write=False)
     return table

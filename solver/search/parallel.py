@@ -14,6 +14,8 @@ How one iteration (one cost bound) is shared:
 3. The answer is read in entry order: the first entry whose subtree holds a goal gives the
    path, and the counts are the shallow pass's up to that entry plus the subtrees before it.
 
+Every part gets the route the previous iteration remembered, and the parts' best routes are
+read in entry order too, so the next iteration tries the route the sequential search would.
 That is node for node what the sequential search does, so the path, the expanded and
 generated counts and the node-limit outcome do not depend on the number of threads or on
 timing. Work done past the winning entry is discarded (and stopped as soon as it is known

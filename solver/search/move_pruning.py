@@ -34,7 +34,7 @@ import numpy as np
 DIRECTIONS = "UDLR"
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 MAX_LENGTH = 12
-"""The longest redundant routes shipped: 2,364 routes, an automaton of 10,371 states (166 KB)."""
+"""The longest redundant routes shipped: 2,364 routes, an automaton of 10,371 states (83 KB as int16)."""
 SHIPPED = Path(__file__).with_name("redundant_routes.txt")
 
 Cell = tuple[int, int]

@@ -38,17 +38,25 @@ from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa
 
 # --------------------------------------------------------------------------- the kernel
 @njit(cache=True, nogil=True)
+def _route_dir(pv, cell, d, nbr):
+    """The direction from ``cell`` (the route's at depth ``d``) to the remembered route's next cell, or -1."""
+    if pv[0] <= d + 1:
+        return -1
+    for k in range(4):
+        if nbr[cell * 4 + k] == pv[2 + d]:
+            return k
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _route_step(pv, path, d, nbr):
-    """The direction of the remembered route's next step from depth ``d`` if ``path[0..d]`` starts it, else -1."""
+    """:func:`_route_dir` at depth ``d`` if ``path[0..d]`` starts the remembered route, else -1."""
     if pv[0] <= d + 1:
         return -1
     for j in range(d + 1):
         if pv[1 + j] != path[j]:
             return -1
-    for k in range(4):
-        if nbr[path[d] * 4 + k] == pv[2 + d]:
-            return k
-    return -1
+    return _route_dir(pv, path[d], d, nbr)
 
 
 @njit(cache=True, nogil=True)
@@ -360,12 +368,8 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
             path[d] = src
             nxt[d] = 0
             state[d] = next_state
-            pv_dir[d] = -1
+            pv_dir[d] = _route_dir(pv, src, d, nbr) if pv_dir[d - 1] == k else -1
             if track:
-                if pv_dir[d - 1] == k and pv[0] > d + 1:
-                    for kk in range(4):
-                        if nbr[src * 4 + kk] == pv[2 + d]:
-                            pv_dir[d] = kk
                 if best[0] < 0 or h < best[0] or (h == best[0] and d > best[1]):
                     best[0] = h
                     best[1] = d

@@ -77,8 +77,19 @@ static inline int64_t moved_rank(const Spec *sp, int s, int64_t sl, int t, int64
     return rank + m[0] * delta;
 }
 
-/* The direction of the remembered route's next step from depth d, if the search is on that route
- * there (path[0..d] is the route's start), else -1. pv: the route's length in cells, then its cells. */
+/* The direction from cell (the route's cell at depth d) to the remembered route's next cell, or -1
+ * where the route ends there. pv: the route's length in cells, then its cells. */
+static inline int route_dir(const int64_t *pv, int64_t cell, int64_t d, const int64_t nbr[][4])
+{
+    if (pv[0] <= d + 1)
+        return -1;
+    for (int k = 0; k < 4; k++)
+        if (nbr[cell][k] == pv[2 + d])
+            return k;
+    return -1;
+}
+
+/* route_dir at depth d if the search is on the remembered route there (path[0..d] is its start), else -1. */
 static inline int route_step(const int64_t *pv, const int64_t *path, int64_t d, const int64_t nbr[][4])
 {
     if (pv[0] <= d + 1)
@@ -86,10 +97,7 @@ static inline int route_step(const int64_t *pv, const int64_t *path, int64_t d, 
     for (int64_t j = 0; j <= d; j++)
         if (pv[1 + j] != path[j])
             return -1;
-    for (int k = 0; k < 4; k++)
-        if (nbr[path[d]][k] == pv[2 + d])
-            return k;
-    return -1;
+    return route_dir(pv, path[d], d, nbr);
 }
 
 static int64_t md[NN][NN];
@@ -298,12 +306,8 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
             path[d] = nb;
             nxt[d] = 0;
             state[d] = (int16_t)next_state;
-            pv_dir[d] = -1;
+            pv_dir[d] = (int8_t)(pv_dir[d - 1] == k ? route_dir(pv, nb, d, nbr) : -1);
             if (track) {
-                if (pv_dir[d - 1] == k && pv[0] > d + 1)
-                    for (int kk = 0; kk < 4; kk++)
-                        if (nbr[nb][kk] == pv[2 + d])
-                            pv_dir[d] = (int8_t)kk;
                 /* the lowest h met, the deepest on a tie, the first met on a tie of both */
                 if (best[0] < 0 || h < best[0] || (h == best[0] && d > best[1])) {
                     best[0] = h;

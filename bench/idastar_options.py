@@ -36,5 +36,6 @@ def main() -> int:
                          f"with {args.option}": lambda board: run(board, heuristic, "pdb", threads=1)},
                         args.rounds, f"with {args.option} / without")
 
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -156,16 +156,6 @@ def pruning_table(redundant: bool = True) -> np.ndarray:
     return table
 
 
-def replay(table: np.ndarray, directions: list[int]) -> int:
-    """The automaton's state after ``directions`` (which must hold no redundant route)."""
-    state = 0
-    for k in directions:
-        state = int(table[state, k])
-        if state < 0:
-            raise ValueError(f"the moves {''.join(DIRECTIONS[d] for d in directions)} hold a redundant route")
-    return state
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="Write the shipped redundant routes (maintainers).")
     p.add_argument("--write", action="store_true", help=f"rewrite {SHIPPED.name}")

@@ -1,16 +1,18 @@
-"""IDA*'s two ways of searching fewer nodes, each side by side with the search without it, on the
+"""IDA*'s ways of searching fewer nodes, each side by side with the search without it, on the
 same instances in one run:
 
-    python bench/idastar_options.py [--option route|pruning|both] [--file korf100.txt] [--limit 20] [--rounds 3]
+    python bench/idastar_options.py [--option route|pruning|both|dual] [--file korf100.txt] [--limit 20] [--rounds 3]
 
 - ``route``: children in plain direction order, against the route remembered from the previous
   iteration tried first (solver/search/kernel.py, _search);
 - ``pruning``: skipping only the move back, against skipping every redundant route
   (solver/search/move_pruning.py);
-- ``both``: neither, against both (the default search).
+- ``both``: neither of those two, against both;
+- ``dual``: the board searched as it is, against the cheaper of it and its dual board for a board
+  with the blank in a corner (solver/search/dual.py).
 
 Both sides run the same heuristic (the four views) in the same native kernel, one thread, and the
-other option on. Rounds are interleaved (each round reverses the order of the one before) so that
+other options on. Rounds are interleaved (each round reverses the order of the one before) so that
 a change of load hits both; each instance's time is the median of its rounds, in CPU seconds of
 the solving thread. Every answer is checked against the file's optimum.
 """
@@ -24,7 +26,8 @@ from benchlib import side_by_side, side_by_side_instances
 from solver.search.idastar import run
 from solver.search.pdb.database import pdb_heuristic
 
-OFF = {"both": {"route_first": False, "pruned": False}, "route": {"route_first": False}, "pruning": {"pruned": False}}
+OFF = {"both": {"route_first": False, "pruned": False}, "route": {"route_first": False}, "pruning": {"pruned": False},
+       "dual": {"dual": False}}
 
 
 def main() -> int:

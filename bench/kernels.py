@@ -72,7 +72,7 @@ def solve_with(use: Callable[[], None], board, heuristic, threads: int, latest: 
     """Solve with the kernel ``use`` picks; ``latest=False`` leaves out what older kernels lack (the
     remembered route and the pruning of redundant routes)."""
     use()
-    return run(board, heuristic, "pdb", threads=threads, route_first=latest, pruned=latest)
+    return run(board, heuristic, "pdb", threads=threads, route_first=latest, pruned=latest, dual=latest)
 
 
 def main() -> int:

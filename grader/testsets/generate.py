@@ -190,7 +190,8 @@ def within_effort(board: Board, max_nodes: int) -> bool:
     from solver.search.heuristic import simple_heuristic
     from solver.search.idastar import run
 
-    plain = run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False)
+    plain = run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
+                dual=False)
     return plain.expanded <= max_nodes
 
 

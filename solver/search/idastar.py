@@ -23,15 +23,16 @@ from solver.search.status import LIMIT, MAX_DEPTH, NO_LIMIT, TOO_DEEP
 
 
 def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | None = None,
-        threads: int | None = None, route_first: bool = True, pruned: bool = True) -> SearchResult:
+        threads: int | None = None, route_first: bool = True, pruned: bool = True,
+        dual: bool = True) -> SearchResult:
     """Run the kernel on ``board`` and turn its answer into a :class:`SearchResult`.
 
     Large iterations are shared among ``threads`` threads (default: the CPUs available, see
     :func:`solver.parallel.threads_available`); the answer and counts are the same for any
     number. Raises :class:`SearchLimitError` (naming the bound reached, a lower bound on the
-    optimum) once more than ``node_limit`` nodes have been expanded. ``route_first`` and
-    ``pruned`` (on by default) are for benchmarks, see :func:`solver.search.parallel.search`:
-    either way, the same optimum.
+    optimum) once more than ``node_limit`` nodes have been expanded. ``route_first``,
+    ``pruned`` and ``dual`` (on by default) are for benchmarks, see
+    :func:`solver.search.parallel.search`: either way, the same optimum.
     """
     began = time.perf_counter()
     if not board.is_solvable():
@@ -40,7 +41,7 @@ def run(board: Board, heuristic: Heuristic, algorithm: str, node_limit: int | No
     tiles = np.array(board.tiles, dtype=np.int64)
     limit = NO_LIMIT if node_limit is None else int(node_limit)
     outcome = search(tiles, n, heuristic, limit, threads_available() if threads is None else threads, route_first,
-                     pruned)
+                     pruned, dual)
     expanded, generated, length, bound, path = (outcome.expanded, outcome.generated, outcome.length,
                                                 outcome.bound, outcome.path)
     if outcome.status == LIMIT:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.search.dual import Side, race, sides
 from solver.search.heuristic import Heuristic
 from solver.search.move_pruning import pruning_table
 from solver.search.native import NativeKernel, native_kernel, route_arrays
@@ -99,25 +100,45 @@ def kernel_for(n: int, heuristic: Heuristic) -> NativeKernel | _Kernel:
 
 
 def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, threads: int,
-           route_first: bool = True, pruned: bool = True) -> Outcome:
+           route_first: bool = True, pruned: bool = True, dual: bool = True) -> Outcome:
     """IDA* from ``tiles`` (left as given) with up to ``threads`` threads; see the module docstring.
 
-    For benchmarks, the search as it was before two of its parts: ``route_first=False`` searches
+    A board with its blank in a corner is searched from whichever end looks cheaper after a few
+    small iterations of each (:mod:`solver.search.dual`); the path returned is the board's own.
+    For benchmarks, the search as it was before three of its parts: ``route_first=False`` searches
     every node's children in plain direction order, leaving out the route each iteration
     remembers for the next; ``pruned=False`` skips only the move back, not every redundant route
-    (:mod:`solver.search.move_pruning`).
+    (:mod:`solver.search.move_pruning`); ``dual=False`` searches from the board only.
     """
     kernel = kernel_for(n, heuristic)
+    prune = pruning_table(pruned)
+    pair = sides(kernel, tiles, n, route_first, dual)
+    if len(pair) == 1:
+        side, spent_e, spent_g = pair[0], 0, 0
+    else:
+        end = race(kernel, pair, node_limit, prune, _remember)
+        if end.side is None:
+            path = end.path if end.path is not None else np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+            return Outcome(end.status, end.expanded, end.generated, end.length, end.bound, path)
+        side, spent_e, spent_g = end.side, end.expanded, end.generated
+    outcome = _search_side(kernel, side, node_limit - spent_e, threads, prune)
+    expanded = spent_e + outcome.expanded if outcome.status != LIMIT else node_limit + 1
+    path = side.original_path(outcome.path, outcome.length) if outcome.status == FOUND else outcome.path
+    return Outcome(outcome.status, expanded, spent_g + outcome.generated, outcome.length, outcome.bound, path)
+
+
+def _search_side(kernel: NativeKernel | _Kernel, side: Side, node_limit: int, threads: int,
+                 prune: np.ndarray) -> Outcome:
+    """IDA* on one side's board from the bound its iterations reached (see :func:`search`)."""
+    tiles, pv, best = side.tiles, side.pv, side.best
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(5, dtype=np.int64)
-    pv, best = route_arrays(path, None, None)
-    pv[0] = 0 if route_first else -1
-    prune = pruning_table(pruned)
     if threads <= 1:
-        status = kernel(tiles, path, counters, node_limit, single=False, pv=pv, best=best, prune=prune)
+        status = kernel(tiles, path, counters, node_limit, bound=side.bound, single=False, pv=pv, best=best,
+                        prune=prune)
         return Outcome(status, int(counters[0]), int(counters[1]), int(counters[2]), int(counters[3]), path)
     expanded = generated = 0
-    bound, last, depth = -1, 0, 2
+    bound, last, depth = side.bound, side.last, 2
     with ThreadPoolExecutor(threads, thread_name_prefix="idastar") as pool:
         while True:
             remaining = node_limit - expanded

@@ -183,7 +183,8 @@ def within_effort(board: Board, max_nodes: int) -> bool:
     The yardstick is the plain search a student would write: children in direction order, only
     the move back skipped. The solver's own refinements (the remembered route, the pruning of
     redundant routes) would change the count, by up to four times either way on one board, and
-    with it which boards a build keeps. Run without a node limit: the compiled search is fast
+    with it which boards a build keeps (and so would searching a corner-blank board from its dual,
+    :mod:`solver.search.dual`). Run without a node limit: the compiled search is fast
     to the end (tens of millions of nodes a second) but slow to stop early, and 50-move boards
     rarely need more than 10^8 nodes.
     """

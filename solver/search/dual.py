@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solver.search.native import route_arrays
-from solver.search.status import LIMIT, MAX_DEPTH, NOT_FOUND
+from solver.search.status import FOUND, LIMIT, MAX_DEPTH, NOT_FOUND
 
 PROBE = 100
 """Nodes one side's iteration must reach, at a bound both sides have searched, before they are compared.
@@ -141,8 +141,9 @@ def race(kernel: Kernel, pair: list[Side], node_limit: int, prune: np.ndarray,
         if status == LIMIT:
             return RaceEnd(None, LIMIT, node_limit + 1, generated + g, bound=max(s.bound for s in pair))
         expanded, generated = expanded + e, generated + g
-        if status != NOT_FOUND:
-            return RaceEnd(None, status, expanded, generated, length, reached, side.original_path(path, length))
+        if status != NOT_FOUND:  # FOUND, or TOO_DEEP past the depth cap
+            found = side.original_path(path, length) if status == FOUND else path
+            return RaceEnd(None, status, expanded, generated, length, reached, found)
         side.sizes[side.bound], side.last, side.bound = e, e, reached
         remember(side.pv, side.best)
         common = pair[0].sizes.keys() & pair[1].sizes.keys()

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.search.native import route_arrays
+from solver.search.native import remember_route, route_arrays
 from solver.search.status import FOUND, LIMIT, MAX_DEPTH, NOT_FOUND
 
 PROBE = 100
@@ -86,8 +86,12 @@ class Side:
     pv: np.ndarray
     best: np.ndarray
     bound: int  # the next iteration's bound
-    last: int = 0  # nodes the last iteration expanded
-    sizes: dict[int, int] = field(default_factory=dict)  # nodes expanded at each bound searched
+    sizes: dict[int, int] = field(default_factory=dict)  # nodes expanded at each bound searched, in order
+
+    @property
+    def last(self) -> int:
+        """Nodes the last iteration expanded (0 before any)."""
+        return self.sizes[next(reversed(self.sizes))] if self.sizes else 0
 
     def original_path(self, path: np.ndarray, length: int) -> np.ndarray:
         return path if self.symmetry is None else path_back(path, length, self.symmetry)
@@ -127,8 +131,7 @@ def sides(kernel: Kernel, tiles: np.ndarray, n: int, route_first: bool, dual: bo
     return out
 
 
-def race(kernel: Kernel, pair: list[Side], node_limit: int, prune: np.ndarray,
-         remember: Callable[[np.ndarray, np.ndarray], None]) -> RaceEnd:
+def race(kernel: Kernel, pair: list[Side], node_limit: int, prune: np.ndarray) -> RaceEnd:
     """Search both sides one iteration at a time until one is chosen (see the module) or the search ends."""
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     counters = np.zeros(5, dtype=np.int64)
@@ -144,8 +147,8 @@ def race(kernel: Kernel, pair: list[Side], node_limit: int, prune: np.ndarray,
         if status != NOT_FOUND:  # FOUND, or TOO_DEEP past the depth cap
             found = side.original_path(path, length) if status == FOUND else path
             return RaceEnd(None, status, expanded, generated, length, reached, found)
-        side.sizes[side.bound], side.last, side.bound = e, e, reached
-        remember(side.pv, side.best)
+        side.sizes[side.bound], side.bound = e, reached
+        remember_route(side.pv, side.best)
         common = pair[0].sizes.keys() & pair[1].sizes.keys()
         if common:
             at = max(common)

@@ -290,6 +290,13 @@ def route_arrays(path: np.ndarray, pv: np.ndarray | None, best: np.ndarray | Non
     return pv, best
 
 
+def remember_route(pv: np.ndarray, best: np.ndarray) -> None:
+    """Make an iteration's ``best`` route the next one's ``pv``, as the kernels do between their own iterations."""
+    if pv[0] >= 0:
+        pv[0] = 0 if best[0] < 0 else best[1] + 1
+        pv[1:pv[0] + 1] = best[2:pv[0] + 2]
+
+
 _SPECS: dict[tuple[int, int], tuple[Heuristic, np.ndarray | None]] = {}
 """The last few heuristics' Specs: one takes over a millisecond to build, which Korf's 100 paid a
 hundred times. Keyed by identity, holding the heuristic so that the id stays its; only a few, so

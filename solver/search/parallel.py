@@ -34,7 +34,7 @@ import numpy as np
 from solver.search.dual import Side, race, sides
 from solver.search.heuristic import Heuristic
 from solver.search.move_pruning import pruning_table
-from solver.search.native import NativeKernel, native_kernel, route_arrays
+from solver.search.native import NativeKernel, native_kernel, remember_route, route_arrays
 from solver.search.status import FOUND, FULL, LIMIT, MAX_DEPTH, NOT_FOUND, TOO_DEEP
 
 SPLIT_FROM = 400_000
@@ -116,7 +116,7 @@ def search(tiles: np.ndarray, n: int, heuristic: Heuristic, node_limit: int, thr
     if len(pair) == 1:
         side, spent_e, spent_g = pair[0], 0, 0
     else:
-        end = race(kernel, pair, node_limit, prune, _remember)
+        end = race(kernel, pair, node_limit, prune)
         if end.side is None:
             path = end.path if end.path is not None else np.zeros(MAX_DEPTH + 1, dtype=np.int64)
             return Outcome(end.status, end.expanded, end.generated, end.length, end.bound, path)
@@ -156,14 +156,7 @@ def _search_side(kernel: NativeKernel | _Kernel, side: Side, node_limit: int, th
             if status != NOT_FOUND:
                 return Outcome(status, expanded, generated, length, reached, found_path)
             bound, last = reached, e
-            _remember(pv, best)
-
-
-def _remember(pv: np.ndarray, best: np.ndarray) -> None:
-    """Make an iteration's ``best`` route the next one's ``pv``, as the kernel does between its own iterations."""
-    if pv[0] >= 0:
-        pv[0] = 0 if best[0] < 0 else best[1] + 1
-        pv[1:pv[0] + 1] = best[2:pv[0] + 2]
+            remember_route(pv, best)
 
 
 def _better(best: np.ndarray, than: np.ndarray) -> bool:

@@ -15,7 +15,7 @@ from solver.search.dual import corner_symmetry, dual_board, path_back
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
 from solver.search.move_pruning import pruning_table
-from solver.search.native import route_arrays
+from solver.search.native import remember_route, route_arrays
 from solver.search.pdb.database import pdb_heuristic
 from solver.search.status import FOUND, MAX_DEPTH
 from tests.solver.helpers import assert_legal_path
@@ -113,7 +113,7 @@ def iteration_sizes(board: Board, heuristic) -> tuple[list[tuple[int, int]], int
         if status == FOUND:
             return sizes, int(counters[2])
         bound = int(counters[3])
-        parallel._remember(pv, best)
+        remember_route(pv, best)
 
 
 def raced_nodes(ours: list[tuple[int, int]], theirs: list[tuple[int, int]]) -> int:

@@ -150,10 +150,9 @@ def race(kernel: Kernel, pair: list[Side], node_limit: int, prune: np.ndarray) -
         side.sizes[side.bound], side.bound = e, reached
         remember_route(side.pv, side.best)
         common = pair[0].sizes.keys() & pair[1].sizes.keys()
+        ours = dual = 0
         if common:
             at = max(common)
             ours, dual = pair[0].sizes[at], pair[1].sizes[at]
-            if max(ours, dual) >= PROBE:
-                return RaceEnd(pair[0] if ours <= dual else pair[1], NOT_FOUND, expanded, generated)
-        if expanded >= PROBE_CAP:
-            return RaceEnd(pair[0] if not common or ours <= dual else pair[1], NOT_FOUND, expanded, generated)
+        if max(ours, dual) >= PROBE or expanded >= PROBE_CAP:
+            return RaceEnd(pair[1] if dual < ours else pair[0], NOT_FOUND, expanded, generated)

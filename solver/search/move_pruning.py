@@ -58,7 +58,8 @@ def effect(route: str) -> tuple[Effect, frozenset[Cell]]:
     return (blank, moved), frozenset(visited)
 
 
-def _order(route: str) -> tuple[int, list[int]]:
+def route_order(route: str) -> tuple[int, list[int]]:
+    """The key of the (length, direction) order in which a witness comes before its route."""
     return len(route), [DIRECTIONS.index(move) for move in route]
 
 
@@ -88,7 +89,7 @@ def find_redundant(max_length: int) -> list[tuple[str, str]]:
                     seen.setdefault(done, []).append((route, cells))
                     following.append(route)
         layer = following
-    return sorted(redundant.items(), key=lambda pair: _order(pair[0]))
+    return sorted(redundant.items(), key=lambda pair: route_order(pair[0]))
 
 
 def format_routes(pairs: list[tuple[str, str]]) -> str:

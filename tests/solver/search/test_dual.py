@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 
 import numpy as np
 import pytest
@@ -19,15 +18,12 @@ from solver.search.native import remember_route, route_arrays
 from solver.search.pdb.database import pdb_heuristic
 from solver.search.status import FOUND, MAX_DEPTH
 from tests.solver.helpers import assert_legal_path
+from tests.solver.search.test_parallel import walk
 
 
 def corner_walk(n: int, steps: int, seed: int, corner: int) -> Board:
     """A random walk from the goal that ends with the blank on ``corner``."""
-    rng = random.Random(seed)
-    board = Board.goal(n)
-    for _ in range(steps):
-        board = rng.choice(board.neighbors())
-    tiles = list(board.tiles)
+    tiles = list(walk(n, steps, seed).tiles)
     blank = tiles.index(0)
     while blank != corner:  # walk the blank straight to the corner: row first, then column
         r, c = divmod(blank, n)

@@ -12,7 +12,8 @@ from solver.board import Board
 from solver.search import move_pruning
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
-from solver.search.move_pruning import DIRECTIONS, automaton, effect, find_redundant, pruning_table, read_routes
+from solver.search.move_pruning import (DIRECTIONS, automaton, effect, find_redundant, pruning_table, read_routes,
+                                        route_order)
 from solver.search.parallel import kernel_for
 from solver.search.pdb.database import pdb_heuristic
 from solver.search.status import MAX_DEPTH, NOT_FOUND
@@ -23,15 +24,11 @@ SHIPPED = read_routes()
 ROUTES = {route for route, _ in SHIPPED}
 
 
-def order(route: str) -> tuple[int, list[int]]:
-    return len(route), [DIRECTIONS.index(m) for m in route]
-
-
 def test_every_shipped_route_has_a_witness_that_does_the_same_within_its_cells():
     assert len(SHIPPED) > 2000 and max(len(r) for r in ROUTES) == move_pruning.MAX_LENGTH
     for route, witness in SHIPPED:
         (done, cells), (w_done, w_cells) = effect(route), effect(witness)
-        assert done == w_done and w_cells <= cells and order(witness) < order(route), (route, witness)
+        assert done == w_done and w_cells <= cells and route_order(witness) < route_order(route), (route, witness)
 
 
 def test_no_shipped_route_holds_another():

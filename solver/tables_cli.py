@@ -147,8 +147,8 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int, shipped: str | N
     click.echo(tabulate(rows, headers=["table", "file", "placements", "size", "max", "status", "seconds",
                                        "check"]))
     click.echo("max: the longest exact distance (exact tables), or the most moves a pattern needs beyond its "
-               "tiles' Manhattan distance (pattern databases; dense 7-tile tables store at most +10, which keeps "
-               "them admissible)")
+               "tiles' Manhattan distance, as stored (pattern databases; dense tables store at most +10 for 7 tiles "
+               "and +6 for 8, which keeps them admissible)")
     click.echo(f"cache folder: {cache_dir()}")
     if native is not None:
         click.echo(f"4x4 pattern-database kernel and builder: {native[0]}, ready in {native[1]:.2f} s "

@@ -16,7 +16,10 @@
 
 #define NN 16
 #ifndef K
-#define K 7 /* tiles per pattern: the 4x4 seven-tile tables (the tests build smaller ones) */
+#define K 7 /* tiles per pattern: the 4x4 seven-tile tables (8 for the top eight; the tests build smaller ones) */
+#endif
+#ifndef QUAD
+#define QUAD (K >= 8) /* four 2-bit entries per byte instead of three base-6 ones (layout.QUAD_FROM) */
 #endif
 #define FIRST_COL 0x1111u
 #define LAST_COL 0x8888u
@@ -87,7 +90,9 @@ typedef struct {
 static inline int settle(const Succ *succ, int n, int64_t depth, int64_t cap, uint64_t *seen, uint64_t *next,
                          uint64_t *reached, uint8_t *packed, int64_t *worst, int64_t *count, int64_t *any)
 {
+#if !QUAD
     static const int scale[3] = {1, 6, 36};
+#endif
     for (int j = 0; j < n; j++) {
         int64_t s2 = succ[j].state, r2 = s2 >> 4;
         if (seen[s2 >> 6] >> (s2 & 63) & 1)
@@ -104,7 +109,11 @@ static inline int settle(const Succ *succ, int n, int64_t depth, int64_t cap, ui
         int64_t excess = excess2 / 2;
         if (excess > *worst)
             *worst = excess;
+#if QUAD
+        packed[r2 >> 2] |= (uint8_t)((excess < cap ? excess : cap) << ((r2 & 3) * 2));
+#else
         packed[r2 / 3] += (uint8_t)((excess < cap ? excess : cap) * scale[r2 % 3]);
+#endif
         (*count)++;
     }
     return 0;

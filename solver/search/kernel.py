@@ -171,7 +171,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     pidx[sl] = _rank(where, cells, sl * nn, members, sl * MAX_PATTERN, dense[sl], nn)
         for sl in range(nslots):
             if dense[sl] > 0:
-                ev[sl] = dense_extra(pdb, offset[sl], pidx[sl])
+                ev[sl] = dense_extra(pdb, offset[sl], pidx[sl], dense[sl])
             else:
                 ev[sl] = _extra(pdb, offset[sl], pidx[sl])
         for st in range(sets):
@@ -304,7 +304,7 @@ def _search(board, n, kind, node_limit, pdb, offset, sets, slot, weight, cells, 
                     sl = slot[q]
                     if dense[sl] > 0:
                         index = _rank(where, cells, sl * nn, members, sl * MAX_PATTERN, dense[sl], nn)
-                        e2 = dense_extra(pdb, offset[sl], index)
+                        e2 = dense_extra(pdb, offset[sl], index, dense[sl])
                     else:
                         index = pidx[sl] + cstep[sl * 4 + k] * weight[q]
                         e2 = _extra(pdb, offset[sl], index)

@@ -18,7 +18,8 @@
  *   one formula over tables the caller precomputes (Spec.moves, passed, tile_weight), with no
  *   branch: which tiles a move passes is data, and mispredicted branches on it cost more than
  *   the table reads (measured: bench/kernels.py);
- * - a table byte's three base-6 entries are decoded by a 256-entry lookup, not a switch;
+ * - a table byte's three base-6 entries are decoded by a 256-entry lookup, not a switch (a quad
+ *   table's four 2-bit entries by a shift);
  * - the search is compiled once per number of sets (search4 picks the copy);
  * - the state saved per depth is the moved tile's slot in each set, not every slot;
  * - a one-tile pattern is skipped: it always needs exactly its Manhattan distance.
@@ -55,13 +56,16 @@ typedef struct {
     int64_t set_moves[MAX_SETS][NN][4][8];
     int64_t frame[MAX_SLOTS][NN];          /* board cell -> the cell the slot's table sees */
     int64_t moves[MAX_SLOTS][NN][4][8];    /* blank cell, direction: sign, mult, three cells passed */
+    int64_t quad[MAX_SLOTS];               /* 1: four 2-bit entries per byte; 0: three base-6 ones */
 } Spec;
 
 /* digits[byte][k]: the kth base-6 digit of a table byte (three entries per byte) */
 static uint8_t digits[256][4];
 
-static inline int64_t entry(const uint8_t *pdb, int64_t offset, int64_t index)
+static inline int64_t entry(const uint8_t *pdb, int64_t offset, int64_t index, int64_t quad)
 {
+    if (quad)
+        return pdb[offset + (index >> 2)] >> ((index & 3) * 2) & 3;
     int64_t third = index / 3;
     return digits[pdb[offset + third]][index - 3 * third];
 }
@@ -187,7 +191,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
                 r += (cells[sl][i] - lower) * sp->weight[sl][i];
             }
             rank[sl] = r;
-            ev[sl] = entry(pdb, sp->offset[sl], r);
+            ev[sl] = entry(pdb, sp->offset[sl], r, sp->quad[sl]);
             sum[s] += ev[sl];
         }
         if (sum[s] > root_top)
@@ -268,7 +272,7 @@ search_sets(const int64_t *board_in, int64_t node_limit, const uint8_t *pdb, con
                     new_sum[s] = sum[s];
                     if (sl >= 0) {
                         new_rank[s] = moved_rank(sp, s, sl, t, b, k, rank[sl], board);
-                        new_ev[s] = entry(pdb, sp->offset[sl], new_rank[s]);
+                        new_ev[s] = entry(pdb, sp->offset[sl], new_rank[s], sp->quad[sl]);
                         new_sum[s] += new_ev[s] - ev[sl];
                     }
                     if (new_sum[s] > top) {

@@ -40,7 +40,7 @@ from solver.board import Move
 from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
 from solver.search.move_pruning import pruning_table
-from solver.search.pdb.layout import DENSE_CAP, is_dense
+from solver.search.pdb.layout import QUAD_FROM, entry_cap, is_dense
 
 SOURCES = ("kernel4x4.c", "build4x4.c")
 FLAGS = ("-O2", "-std=gnu99", "-fPIC", "-shared")
@@ -167,6 +167,7 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
     offset = np.zeros(MAX_SLOTS, dtype=np.int64)
     weight = np.zeros((MAX_SLOTS, MAX_PATTERN), dtype=np.int64)
     frame = np.zeros((MAX_SLOTS, NN), dtype=np.int64)
+    quad = np.zeros(MAX_SLOTS, dtype=np.int64)
     native: dict[int, int] = {}  # the heuristic's dense slots, numbered for the Spec
     for s in range(h.sets):
         slots = h.slot[s * NN:(s + 1) * NN]
@@ -185,6 +186,7 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
                     return None
                 native[sl] = ns = len(native)
                 offset[ns] = h.offset[sl]
+                quad[ns] = k >= QUAD_FROM
                 frame[ns] = h.cells[sl * NN:(sl + 1) * NN]
                 w = 1
                 for i in range(k - 1, -1, -1):
@@ -198,7 +200,7 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
     set_unframe = np.argsort(set_frame, axis=1)
     return np.concatenate([[h.sets], slot_of.ravel(), pos_of.ravel(), set_frame.ravel(), set_unframe.ravel(),
                            offset, weight.ravel(), tile_weight.ravel(), passed.ravel(), moves[first].ravel(),
-                           frame.ravel(), moves.ravel()]).astype(np.int64)
+                           frame.ravel(), moves.ravel(), quad]).astype(np.int64)
 
 
 SENTINEL = NN
@@ -322,11 +324,28 @@ def native_kernel(n: int, heuristic: Heuristic) -> NativeKernel | None:
 
 # --------------------------------------------------------------------------- the builder
 def can_build(n: int, tiles: tuple[int, ...]) -> bool:
-    """Whether ``build4x4.c`` builds this table (4×4 dense tables of its K tiles, 7) and the library loads."""
-    if n != 4 or not is_dense(tiles):
+    """Whether ``build4x4.c`` builds this table (4×4 dense tables) and a library built for its size loads."""
+    if n != 4 or not is_dense(tiles) or len(tiles) > MAX_PATTERN:
         return False
+    return builder(len(tiles)) is not None
+
+
+_builders: dict[int, ctypes.CDLL | None] = {}
+
+
+def builder(k: int) -> ctypes.CDLL | None:
+    """A library whose builder makes tables of ``k`` tiles: :func:`library` itself for its own K (7), else
+    one compiled with ``-DK=k`` (the 4×4 top eight's), once per process; ``None`` if unavailable."""
     lib = library()
-    return lib is not None and len(tiles) == lib.build_tiles()
+    if lib is None or k == lib.build_tiles():
+        return lib
+    with _lock:
+        if k not in _builders:
+            try:
+                _builders[k] = _load(_compile((f"-DK={k}",)))
+            except (OSError, subprocess.SubprocessError, RuntimeError):
+                _builders[k] = None
+    return _builders[k]
 
 
 def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int], None] | None = None,
@@ -334,9 +353,9 @@ def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int
     """Build the dense 4×4 table of ``tiles`` into ``out`` (zeroed here), with ``lib`` (default: :func:`library`).
 
     Reports placements reached to ``progress`` as they grow. Returns the largest excess before
-    the cap (DENSE_CAP). Raises ``ValueError`` if the tiles do not make a pattern table.
+    the cap (:func:`solver.search.pdb.layout.entry_cap`). Raises ``ValueError`` if the tiles do not make a pattern table.
     """
-    lib = lib or library()
+    lib = lib or builder(len(tiles))
     assert lib is not None and len(tiles) == lib.build_tiles() and out.dtype == np.uint8
     placements = math.perm(NN, len(tiles))
     goal = np.array([t - 1 for t in tiles], dtype=np.int32)
@@ -347,7 +366,7 @@ def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int
     result: list[int] = []
 
     def work() -> None:
-        result.append(int(lib.build_dense(goal.ctypes.data, DENSE_CAP, out.ctypes.data, reached.ctypes.data,
+        result.append(int(lib.build_dense(goal.ctypes.data, entry_cap(tiles), out.ctypes.data, reached.ctypes.data,
                                           seen.ctypes.data, layer.ctypes.data, following.ctypes.data,
                                           status[0:].ctypes.data, status[1:].ctypes.data)))
 

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.pdb.index import rank_step
-from solver.search.pdb.layout import DENSE_CAP, UNSET, Progress, is_dense, placements, table_bytes
+from solver.search.pdb.layout import UNSET, Progress, entry_cap, is_dense, is_quad, placements, table_bytes
 from solver.search.pdb.views import blank_region
 
 
@@ -149,8 +149,9 @@ def build_table(n: int, tiles: Sequence[int], progress: Progress | None = None) 
 
 
 @njit(cache=True, nogil=True)
-def _pack(n, tiles, dist, packed, dense):
-    """The stored table (4-bit sparse, or base-6 dense and capped) from a distance table.
+def _pack(n, tiles, dist, packed, dense, quad, cap):
+    """The stored table (4-bit sparse, or dense and capped at ``cap``: base 6, or 2-bit with ``quad``)
+    from a distance table.
 
     Returns the largest excess (before any cap), or -1 if an entry does not fit.
     """
@@ -177,9 +178,11 @@ def _pack(n, tiles, dist, packed, dense):
             return -1
         if excess > worst:
             worst = excess
-        if dense:
+        if dense and quad:
+            packed[rank >> 2] |= min(excess, cap) << ((rank & 3) << 1)
+        elif dense:
             digit = rank % 3
-            packed[rank // 3] += min(excess, DENSE_CAP) * (1 if digit == 0 else (6 if digit == 1 else 36))
+            packed[rank // 3] += min(excess, cap) * (1 if digit == 0 else (6 if digit == 1 else 36))
         else:
             packed[index >> 1] |= excess << ((index & 1) << 2)
     return worst
@@ -188,7 +191,7 @@ def _pack(n, tiles, dist, packed, dense):
 def pack_table(n: int, tiles: Sequence[int], dist: np.ndarray) -> np.ndarray:
     """The stored form of a table built by :func:`build_table` (see the module docstring)."""
     packed = np.zeros(table_bytes(n, tiles), dtype=np.uint8)
-    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed, is_dense(tiles)) < 0:
+    if _pack(n, np.array(tiles, dtype=np.int64), dist, packed, is_dense(tiles), is_quad(tiles), entry_cap(tiles)) < 0:
         raise ValueError(f"pattern {tiles} on {n}x{n} has an entry that does not fit its layout")
     return packed
 

@@ -20,9 +20,10 @@ excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Tw
   which the search updates with one multiply-add when a tile moves; 4 bits per entry;
 - dense, for 7 tiles and more (a sparse 7-tile 4×4 table would take 134 MB): the rank of the
   placement among all ``N²!/(N²-k)!`` of them, ``rank = rank * (N² - i) + (cell_i - number of
-  earlier pattern tiles on lower cells)``, three entries per byte in base 6 (19 MB for 7 tiles).
-  Entries above 5 (a few thousand of 57 million in the 4×4 7-tile tables) are stored as 5,
-  which keeps the heuristic admissible.
+  earlier pattern tiles on lower cells)``. For 7 tiles, three entries per byte in base 6 (19 MB);
+  entries above 5 (a few thousand of 57 million in the 4×4 bottom seven's table) are stored as 5.
+  For 8 tiles (*quad*), four 2-bit entries per byte (130 MB for the 4×4 top eight); entries above
+  3 (8% of its 519 million) are stored as 3. Either cap keeps the heuristic admissible.
 
 Tables are cached in :func:`solver.search.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to
 override). On first use a table comes from its shipped copy if the package has one
@@ -42,15 +43,22 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.errors import OutputError
+from solver.errors import OutputError, SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
-from solver.search.pdb.layout import (PARTITIONS, Progress, check_table, is_dense, patterns, placements, table_bytes,
-                                      table_key)
+from solver.search.pdb.layout import (PARTITIONS, Progress, check_table, is_dense, is_quad, patterns, placements,
+                                      table_bytes, table_key)
 from solver.search.pdb.views import frame_cells, view_tiles, views_for
 from solver.search.tablecache import (CorruptTableError, cache_dir, read_table_into, shipped_path, unpack_shipped,
                                       write_table)
 
 # --------------------------------------------------------------------------- cache and loading
+class TableUnavailableError(SolverError, RuntimeError):
+    """A table with no usable copy that cannot be built here: a quad table (the 4×4 top eight's) needs the
+    C builder, and the numba one would need gigabytes for its distances."""
+
+    exit_code = 1
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """How one table was obtained: for ``python -m solver tables``."""
@@ -83,7 +91,9 @@ def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool 
                 rebuild: bool = False, outs: Sequence[np.ndarray] | None = None) -> list[TableInfo]:
     """Pattern databases from the cache; those missing or damaged are built at once, one per thread.
 
-    The builder releases the GIL, so two 7-tile 4×4 tables take about as long as one.
+    The builder releases the GIL, so two 7-tile 4×4 tables take about as long as one. (The 4×4 top
+    eight's takes about 5 minutes and 3.3 GB: it is shipped, and built only by ``--rebuild`` or
+    when its shipped copy is damaged.)
     """
     from concurrent.futures import ThreadPoolExecutor
 
@@ -176,6 +186,12 @@ def _build_into(n: int, tiles: tuple[int, ...], table: np.ndarray, status: str, 
     elif native.can_build(n, tiles):  # the C builder: the same bytes in a fifth of the memory
         native.build_dense(tiles, table, progress)
         problem = check_table(n, tiles, table)
+    elif is_quad(tiles):
+        raise TableUnavailableError(
+            f"the {n}x{n} pattern table of tiles {'-'.join(map(str, tiles))} must be built "
+            f"({'no copy in the cache or the package' if status == 'built' else status}), and only the C "
+            f"builder can build it: install a C compiler ($CC, cc, gcc or clang), or reinstall the package to "
+            f"restore its shipped copy ({native.unavailable_reason() or 'no C builder'})")
     else:
         from solver.search.pdb.build import build_table, check_sparse, pack_table  # numba
 

@@ -1,4 +1,4 @@
-"""Addressing pattern-table entries: 4-bit sparse entries, base-6 dense entries, and the dense rank.
+"""Addressing pattern-table entries: 4-bit sparse entries, base-6 and 2-bit dense entries, and the dense rank.
 
 Compiled (numba) and inlined into the search kernel; the table builder and the Python reader
 use the very same functions, so a table is written and read with one definition of its index.
@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.search.pdb.layout import QUAD_FROM
+
 
 @njit(cache=True, nogil=True, inline="always")
 def _extra(pdb, offset, index):
@@ -18,8 +20,11 @@ def _extra(pdb, offset, index):
 
 
 @njit(cache=True, nogil=True)
-def dense_extra(pdb, offset, index):
-    """Entry ``index`` of the base-6 dense table starting at byte ``offset`` (three per byte)."""
+def dense_extra(pdb, offset, index, k):
+    """Entry ``index`` of the dense table of ``k`` tiles starting at byte ``offset``: base 6, three per
+    byte, or 2 bits, four per byte, from QUAD_FROM tiles on (solver.search.pdb.layout)."""
+    if k >= QUAD_FROM:
+        return (np.int64(pdb[offset + (index >> 2)]) >> ((index & 3) << 1)) & 3
     byte = np.int64(pdb[offset + index // 3])
     digit = index % 3
     if digit == 0:

@@ -17,11 +17,15 @@ bound on the pattern tiles' moves in it. A *view* gives each pattern of a partit
 patterns' playing tiles must be disjoint and cover tiles 1..N²-1 once, so that their entries still
 add up (each move moves one tile). The heuristic is the max over the views' sums.
 
-The 4×4 7-7-1 partition has four views over its two tables: the plain one, its reflection about the
-main diagonal (the only symmetry that fixes the blank's goal), and the *flipped* one: the top
-seven read through a left-right flip (tiles 1-4, 6-8 play them), the bottom seven plainly, tile 5
-alone; and that one's reflection. Measured by ``bench/pdb_views.py`` on Korf's 100, the four take
-42% fewer nodes than the first two.
+The 4×4 8-7 partition has two views over its two tables: the plain one and its reflection about
+the main diagonal (the only symmetry that fixes the blank's goal). A left-right flip would be
+admissible for the top eight (the top two rows play themselves, mirrored) but reads the same
+value as the plain view on every board: the flip maps that pattern's abstract problem onto itself
+(its goal leaves the blank the whole bottom half), so the table is symmetric, and the search does
+not read it twice. The 7-7-1 partition before it (kept for ``bench/pdb_tables.py``) has two
+*flipped* views more: the top seven read through a left-right flip (tiles 1-4 and 6-8 play them),
+the bottom seven plainly, tile 5 alone; and that one's reflection. They took 42% fewer nodes than
+its first two on Korf's 100 (``bench/pdb_views.py``).
 """
 
 from __future__ import annotations
@@ -43,7 +47,8 @@ REFLECTED = {"identity": "transpose", "transpose": "identity", "flip": "turn", "
 
 Partition = tuple[tuple[int, ...], ...]
 VIEWS: dict[tuple[int, Partition], tuple[tuple[str, ...], ...]] = {
-    # the 4×4 7-7-1 (solver.search.pdb.layout.PARTITIONS): the top seven flipped, tile 5 alone
+    # the 4×4 7-7-1 that solver.search.pdb.layout.PARTITIONS had before its 8-7 (bench/pdb_tables.py):
+    # the top seven flipped, tile 5 alone. The 8-7 has none (see the module).
     (4, ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,))): (("flip", "identity", "flip"),),
 }
 """The views, beyond the plain one, that the heuristic reads for an (N, partition); each one frame per pattern."""

@@ -76,7 +76,7 @@ def test_pdb_idastar_solves_korf_instances_to_their_known_length(pdb_cache):  # 
         result = run(board, heuristic, "pdb")
         assert result.moves == length
         assert_legal_path(result.path, board)
-        assert result.heuristic == "pdb 7-7-1 +reflected +flipped"
+        assert result.heuristic == "pdb 8-7 +reflected"
 
 
 def test_pdb_with_linear_conflict_agrees_and_expands_no_more(pdb_cache):  # noqa: F811

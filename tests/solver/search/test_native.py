@@ -81,19 +81,22 @@ def test_without_a_compiler_numba_answers_and_native_on_demand_is_a_clear_error(
         run(board, pdb_heuristic(4), "pdb", threads=1)
 
 
-@pytest.mark.parametrize("tiles", [(1, 2, 5, 6), (9, 10, 13, 14, 15)])
-def test_native_builder_writes_the_numba_builders_bytes(tmp_path, monkeypatch, tiles):
-    """Compiled for a smaller K, the C builder must give byte for byte the numba builder's dense table."""
+@pytest.mark.parametrize(("tiles", "quad"), [((1, 2, 5, 6), False), ((9, 10, 13, 14, 15), False),
+                                             ((9, 10, 13, 14, 15), True), ((11, 12, 15), True)])
+def test_native_builder_writes_the_numba_builders_bytes(tmp_path, monkeypatch, tiles, quad):
+    """Compiled for a smaller K, the C builder must give byte for byte the numba builder's dense table,
+    in either packing (quad: the 2-bit one of the 4×4 top eight)."""
     monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path))
-    lib = native._load(native._compile((f"-DK={len(tiles)}",)))
+    lib = native._load(native._compile((f"-DK={len(tiles)}", f"-DQUAD={int(quad)}")))
     monkeypatch.setattr(pdb_layout, "DENSE_FROM", len(tiles))
+    monkeypatch.setattr(pdb_layout, "QUAD_FROM", len(tiles) if quad else 99)
     expected = pack_table(4, tiles, build_table(4, tiles))
     built = np.empty_like(expected)
     reached = []
     worst = native.build_dense(tiles, built, reached.append, lib=lib)
     assert bytes(built) == bytes(expected)
     assert sum(reached) == pdb_layout.placements(4, len(tiles))  # the progress bar ends full
-    assert 2 * min(worst, pdb_layout.DENSE_CAP) == pdb_layout.max_excess(tiles, built)
+    assert 2 * min(worst, pdb_layout.entry_cap(tiles)) == pdb_layout.max_excess(tiles, built)
 
 
 def test_a_4x4_solve_with_built_tables_never_imports_numba(pdb_cache):

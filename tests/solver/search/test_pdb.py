@@ -127,7 +127,7 @@ def test_truncated_or_corrupted_cache_file_is_rebuilt_never_trusted(tmp_path: Pa
 def test_tables_command_builds_verifies_and_reports(pdb_cache, capsys):
     assert entry(["tables", "--samples", "40"]) == 0
     out = capsys.readouterr().out
-    for name in ("2x2 exact", "3x3 exact", "4x4 pdb 1-2-3-4-5-6-7", "4x4 pdb 9-10-11-12-13-14-15", "4x4 pdb 8 ",
+    for name in ("2x2 exact", "3x3 exact", "4x4 pdb 1-2-3-4-5-6-7-8", "4x4 pdb 9-10-11-12-13-14-15",
                  "4x4 pdb sum #1"):
         line = next(line for line in out.splitlines() if line.startswith(name))
         assert line.rstrip().endswith("ok"), line
@@ -169,6 +169,30 @@ def test_dense_and_sparse_layouts_hold_the_same_values(monkeypatch):
     assert dense.shape == ((placements(4, 3) + 2) // 3,) and sparse.shape == (16 ** 3 // 2,)
     assert max_excess(tiles, dense) == most
     assert [pattern_value(4, tiles, dense, board) for board in boards] == expected
+
+
+def test_a_quad_table_holds_each_entry_up_to_its_cap(monkeypatch):
+    """The 2-bit layout of the 4×4 top eight, on a table small enough to build here (its largest
+    excess is 2, so the cap is lowered to 1 to be exercised)."""
+    tiles = (11, 12, 15)
+    dist = build_table(4, tiles)
+    sparse = pack_table(4, tiles, dist)
+    boards, expected = [], []
+    for cells in itertools.permutations(range(16), 3):
+        board = [0] * 16
+        for t, c in zip(tiles, cells):
+            board[c] = t
+        manhattan = sum(abs(c // 4 - (t - 1) // 4) + abs(c % 4 - (t - 1) % 4) for t, c in zip(tiles, cells))
+        boards.append(board)
+        expected.append(manhattan + 2 * min((pattern_value(4, tiles, sparse, board) - manhattan) // 2, 1))
+    assert max_excess(tiles, sparse) > 2
+    monkeypatch.setattr(pdb_layout, "DENSE_FROM", 3)
+    monkeypatch.setattr(pdb_layout, "QUAD_FROM", 3)
+    monkeypatch.setattr(pdb_layout, "QUAD_CAP", 1)
+    quad = pack_table(4, tiles, dist)
+    assert quad.shape == ((placements(4, 3) + 3) // 4,)
+    assert max_excess(tiles, quad) == 2
+    assert [pattern_value(4, tiles, quad, board) for board in boards] == expected
 
 
 @pytest.mark.parametrize(("n", "tile"), [(3, 5), (4, 8), (5, 13)])

@@ -17,7 +17,7 @@ from solver.search.tablecache import CorruptTableError, encode_table, pack_for_s
 from solver.tables_cli import _against_shipped
 
 SMALL = (13, 14, 15)
-"""A 4×4 pattern whose table builds in a moment: the stand-in for the shipped 7-tile ones."""
+"""A 4×4 pattern whose table builds in a moment: the stand-in for the shipped 7- and 8-tile ones."""
 
 
 def test_the_package_ships_every_4x4_table_of_several_tiles():
@@ -111,3 +111,16 @@ def test_unpacking_refuses_a_copy_of_another_size(shipped_small):
     shipped, table = shipped_small
     with pytest.raises(CorruptTableError, match="expected"):
         unpack_shipped(shipped, table_key(4, SMALL), memoryview(np.empty(len(table) + 1, np.uint8)), None)
+
+
+def test_without_its_shipped_copy_or_a_compiler_the_top_eight_is_a_clear_error(tmp_path: Path, monkeypatch):
+    """The numba builder would need gigabytes for the 4×4 top eight: it is not tried."""
+    from solver.search import native
+
+    monkeypatch.setenv("NPUZZLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(pdb, "SHIPPED_TABLES", tmp_path / "shipped")
+    monkeypatch.setattr(native, "_library", None)
+    monkeypatch.setattr(native, "_failure", None)
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    with pytest.raises(pdb.TableUnavailableError, match="only the C builder can build it.*no C compiler"):
+        load_table(4, (1, 2, 3, 4, 5, 6, 7, 8), show_progress=False)

@@ -240,3 +240,19 @@ def side_by_side_instances(description: str, choices: dict[str, list[str]] | Non
     args = p.parse_args()
     instances = [case for case in read_lines(Path(args.shared) / "bench" / args.file) if case.board.n == 4]
     return instances[:args.limit], args
+
+
+BEFORE_8_7 = ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,))
+"""The 4×4 partition the solver used before its 8-7: the top seven tiles, the bottom seven, tile 8 alone."""
+
+
+def heuristic_7_7_1(flipped: bool = True):
+    """The 7-7-1 heuristic (plain and reflected views, and with ``flipped`` its two flipped ones too).
+
+    The top seven's table is not shipped: the first call builds it (about 30 s) into the table cache.
+    """
+    from solver.search.pdb.database import concatenate_tables, heuristic_from_tables, load_tables
+
+    tables = {info.tiles: info.table for info in load_tables(4, BEFORE_8_7)}
+    flat, starts = concatenate_tables(tables)
+    return heuristic_from_tables(4, [BEFORE_8_7], flat, starts, flipped=flipped)

@@ -11,7 +11,7 @@ same instances in one run:
 - ``dual``: the board searched as it is, against the cheaper of it and its dual board for a board
   with the blank in a corner (solver/search/dual.py).
 
-Both sides run the same heuristic (the four views) in the same native kernel, one thread, and the
+Both sides run the same heuristic (the solver's) in the same native kernel, one thread, and the
 other options on. Rounds are interleaved (each round reverses the order of the one before) so that
 a change of load hits both; each instance's time is the median of its rounds, in CPU seconds of
 the solving thread. Every answer is checked against the file's optimum.

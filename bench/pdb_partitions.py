@@ -32,9 +32,11 @@ CANDIDATES = {
     "S": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),
     # 7-6-2: the top seven, the bottom six but 12, and the right column's 8 and 12
     "T": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 13, 14, 15), (8, 12)),
+    # 8-7: the top two rows and the bottom seven (the top eight's quad table, 130 MB, ships with the package)
+    "U": ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15)),
 }
 CONFIGS = [("A",), ("B",), ("C",), ("E",), ("H",), ("A", "B"), ("A", "C"), ("B", "E"), ("B", "H"), ("A", "B", "E"),
-           ("A", "B", "H"), ("S",), ("T",), ("S", "A"), ("S", "A", "B")]
+           ("A", "B", "H"), ("S",), ("T",), ("S", "A"), ("S", "A", "B"), ("U",)]
 
 
 def main() -> int:

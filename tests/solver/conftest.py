@@ -40,7 +40,7 @@ def table2() -> dict[tuple[int, ...], int]:
 def pdb_cache(tmp_path_factory: pytest.TempPathFactory):
     """One table cache for the whole session, in a temp dir.
 
-    The 4×4 tables take a minute or two to build, so the temp dir starts with copies of the
+    The 4×4 tables take minutes to build (the top eight about 5), so the temp dir starts with copies of the
     pattern tables already in the user's cache (each is verified on loading, and rebuilt if bad).
     """
     path = tmp_path_factory.getbasetemp() / "npuzzle-table-cache"

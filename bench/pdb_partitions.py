@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from benchlib import parser, peak_mb, read_lines
+from benchlib import BEFORE_8_7, parser, peak_mb, read_lines
 
 from solver.search.idastar import run
 from solver.search.pdb.database import concatenate_tables, heuristic_from_tables, load_tables
@@ -29,7 +29,7 @@ CANDIDATES = {
     # the top-left triangle, a band along the right, and the bottom-left triangle
     "H": ((1, 2, 3, 5, 6, 9), (4, 7, 8, 11, 12, 15), (10, 13, 14)),
     # 7-7-1: the top seven tiles, the bottom seven, tile 8 alone (dense 7-tile tables, 19 MB each)
-    "S": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 12, 13, 14, 15), (8,)),
+    "S": BEFORE_8_7,
     # 7-6-2: the top seven, the bottom six but 12, and the right column's 8 and 12
     "T": ((1, 2, 3, 4, 5, 6, 7), (9, 10, 11, 13, 14, 15), (8, 12)),
     # 8-7: the top two rows and the bottom seven (the top eight's quad table, 130 MB, ships with the package)

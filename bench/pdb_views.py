@@ -5,9 +5,10 @@ flipped ones (solver/search/pdb/views.py), on the same instances in one run.
 
 The 7-7-1 is the 4×4 partition before the 8-7 (bench/pdb_tables.py), which has no flipped views:
 they would read what its plain ones read. Both sides read the same two tables with the same
-native kernel; the flipped views add two lookups per child and take fewer nodes. Rounds are interleaved (each round reverses the order of the one
-before) so that a change of load hits both; each instance's time is the median of its rounds, in
-CPU seconds of the solving thread. Every answer is checked against the file's optimum.
+native kernel; the flipped views add two lookups per child and take fewer nodes. Rounds are
+interleaved (each round reverses the order of the one before) so that a change of load hits both;
+each instance's time is the median of its rounds, in CPU seconds of the solving thread. Every
+answer is checked against the file's optimum.
 """
 
 from __future__ import annotations

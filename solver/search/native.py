@@ -40,7 +40,7 @@ from solver.board import Move
 from solver.errors import SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, Heuristic
 from solver.search.move_pruning import pruning_table
-from solver.search.pdb.layout import QUAD_FROM, entry_cap, is_dense
+from solver.search.pdb.layout import entry_cap, is_dense, is_quad
 
 SOURCES = ("kernel4x4.c", "build4x4.c")
 FLAGS = ("-O2", "-std=gnu99", "-fPIC", "-shared")
@@ -186,7 +186,7 @@ def spec_array(n: int, heuristic: Heuristic) -> np.ndarray | None:
                     return None
                 native[sl] = ns = len(native)
                 offset[ns] = h.offset[sl]
-                quad[ns] = k >= QUAD_FROM
+                quad[ns] = is_quad(members)
                 frame[ns] = h.cells[sl * NN:(sl + 1) * NN]
                 w = 1
                 for i in range(k - 1, -1, -1):
@@ -353,7 +353,8 @@ def build_dense(tiles: tuple[int, ...], out: np.ndarray, progress: Callable[[int
     """Build the dense 4×4 table of ``tiles`` into ``out`` (zeroed here), with ``lib`` (default: :func:`library`).
 
     Reports placements reached to ``progress`` as they grow. Returns the largest excess before
-    the cap (:func:`solver.search.pdb.layout.entry_cap`). Raises ``ValueError`` if the tiles do not make a pattern table.
+    the cap (:func:`solver.search.pdb.layout.entry_cap`). Raises ``ValueError`` if the tiles do not make a
+    pattern table.
     """
     lib = lib or builder(len(tiles))
     assert lib is not None and len(tiles) == lib.build_tiles() and out.dtype == np.uint8

@@ -17,8 +17,8 @@ import numpy as np
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     # 4×4: 8-7 (the top two rows, the bottom seven), 149 MB. Measured with its reflection by
     # bench/pdb_tables.py against the 7-7-1 before it (the top seven, the bottom seven, tile 8
-    # alone; 38 MB) with its four views: 0.42 times the nodes on the 80-move positions and 0.70
-    # times on Korf's 100, at a third of the time.
+    # alone; 38 MB) with its four views: 0.42 times the nodes and 0.35 times the time on the 80-move
+    # positions, 0.70 and 0.63 times on Korf's 100.
     # The 7-7-1 had 5.5 M nodes on Korf's 100 with its reflection alone (bench/pdb_partitions.py),
     # against 18 M for the max over two 6-6-3 partitions and their reflections, and 38 M for a 7-6-2.
     4: (((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15)),),

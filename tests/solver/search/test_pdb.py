@@ -151,18 +151,24 @@ def test_dense_ranks_number_every_placement_once():
     assert dense_rank(4, (0, 1, 2)) == 0 and dense_rank(4, (15, 14, 13)) == placements(4, 3) - 1
 
 
+def boards_placing(tiles: tuple[int, ...]) -> list[list[int]]:
+    """A board for every placement of ``tiles`` (every other cell 0), in the order of the placements' cells."""
+    boards = []
+    for cells in itertools.permutations(range(16), len(tiles)):
+        board = [0] * 16
+        for t, c in zip(tiles, cells):
+            board[c] = t
+        boards.append(board)
+    return boards
+
+
 def test_dense_and_sparse_layouts_hold_the_same_values(monkeypatch):
     tiles = (11, 12, 15)
     dist = build_table(4, tiles)
     sparse = pack_table(4, tiles, dist)
     most = max_excess(tiles, sparse)
     assert 0 < most <= 2 * pdb_layout.DENSE_CAP  # nothing capped: the layouts must agree everywhere
-    boards = []
-    for cells in itertools.permutations(range(16), 3):
-        board = [0] * 16
-        for t, c in zip(tiles, cells):
-            board[c] = t
-        boards.append(board)
+    boards = boards_placing(tiles)
     expected = [pattern_value(4, tiles, sparse, board) for board in boards]
     monkeypatch.setattr(pdb_layout, "DENSE_FROM", 3)
     dense = pack_table(4, tiles, dist)
@@ -177,13 +183,9 @@ def test_a_quad_table_holds_each_entry_up_to_its_cap(monkeypatch):
     tiles = (11, 12, 15)
     dist = build_table(4, tiles)
     sparse = pack_table(4, tiles, dist)
-    boards, expected = [], []
-    for cells in itertools.permutations(range(16), 3):
-        board = [0] * 16
-        for t, c in zip(tiles, cells):
-            board[c] = t
-        manhattan = sum(abs(c // 4 - (t - 1) // 4) + abs(c % 4 - (t - 1) % 4) for t, c in zip(tiles, cells))
-        boards.append(board)
+    boards, expected = boards_placing(tiles), []
+    for board in boards:
+        manhattan = sum(abs(board.index(t) // 4 - (t - 1) // 4) + abs(board.index(t) % 4 - (t - 1) % 4) for t in tiles)
         expected.append(manhattan + 2 * min((pattern_value(4, tiles, sparse, board) - manhattan) // 2, 1))
     assert max_excess(tiles, sparse) > 2
     monkeypatch.setattr(pdb_layout, "DENSE_FROM", 3)

@@ -18,6 +18,7 @@ marked ``public = False``: newer JDKs run it, older ones say why they do not.
 from __future__ import annotations
 
 import functools
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -71,12 +72,26 @@ class JavaSource:
         return any(i.name == p or i.name.startswith(p + ".") for i in self.imports for p in prefixes)
 
 
-@functools.lru_cache(maxsize=1)
-def _parser():
-    import tree_sitter_java
-    from tree_sitter import Language, Parser
+# A tree-sitter Parser is not thread-safe: two grading workers parsing at once crashed the process
+# (a segfault at -j 2). Each thread gets its own parser; the Language is immutable and shared.
+_local = threading.local()
 
-    return Parser(Language(tree_sitter_java.language()))
+
+@functools.lru_cache(maxsize=1)
+def _language():
+    import tree_sitter_java
+    from tree_sitter import Language
+
+    return Language(tree_sitter_java.language())
+
+
+def _parser():
+    parser = getattr(_local, "parser", None)
+    if parser is None:
+        from tree_sitter import Parser
+
+        parser = _local.parser = Parser(_language())
+    return parser
 
 
 def _text(node) -> str:

@@ -56,3 +56,30 @@ def test_deep_nesting_never_recurses(source: bytes) -> None:
 def test_a_parse_stops_at_its_deadline() -> None:
     with pytest.raises(HostStepTimeout, match="reading the Java sources"):
         parse_java(b"class A { int x = " + b"(" * 1_000_000, deadline=time.monotonic() - 1)
+
+
+def test_parsing_from_many_threads_at_once_gives_each_its_answer():
+    """Grading workers parse Java at the same time (-j N); one shared tree-sitter parser segfaulted
+    the whole grader. Every thread must get the answer its own source gives, and the process live."""
+    import threading
+
+    sources = {
+        i: (f"package p{i};\nimport edu.princeton.cs.algs4.MinPQ;\n"
+            f"public class C{i} {{ public static void main(String[] a) {{ int x = {i}; }} }}\n" * 40).encode()
+        for i in range(8)
+    }
+    wrong: list[str] = []
+
+    def worker(i: int) -> None:
+        for _ in range(60):
+            # A deadline makes tree-sitter call back into Python mid-parse, where threads switch.
+            parsed = parse_java(sources[i], deadline=time.monotonic() + 60)
+            if parsed.package != f"p{i}" or f"C{i}" not in parsed.types:
+                wrong.append(f"thread {i}: {parsed.package} {parsed.types[:1]}")
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []

@@ -1,9 +1,9 @@
 """A real (non-editable) install carries the bundled test sets: `grade` in an empty folder grades on them.
 
-The wheel is built from this checkout and installed into a fresh venv (with the system
-site-packages, so its dependencies need no download), then `grade` runs from an empty folder
-with no PYTHONPATH: what it imports and reads must come from the install. The same wheel
-goes through `pipx install`.
+The wheel is built from this checkout and installed, without its dependencies, into a fresh venv
+that sees the test run's own site-packages (so its dependencies need no download, whether pytest
+runs from a venv or not), then `grade` runs from an empty folder with no PYTHONPATH: what it imports
+and reads must come from the install. The same wheel goes through `pipx install`.
 """
 
 from __future__ import annotations
@@ -87,9 +87,22 @@ def _grades_on_the_bundled_set(grade: Path, installed_under: Path, tmp_path: Pat
     assert "testcases/manifest.json" in zipfile.ZipFile(empty / "autograder.zip").namelist()
 
 
+def _see_our_site_packages(venv: Path) -> None:
+    """Let ``venv`` import the dependencies installed where this test runs.
+
+    ``--system-site-packages`` would not do: from inside a venv it shows the *base* interpreter's
+    packages, not the venv's. A ``.pth`` line adds each of our site-packages folders to sys.path
+    without running the ``.pth`` files in them, so this checkout's editable install stays out.
+    """
+    (site_packages,) = venv.glob("lib/python*/site-packages")
+    ours = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
+    (site_packages / "test-run-dependencies.pth").write_text("".join(p + "\n" for p in ours), encoding="utf-8")
+
+
 def test_pip_install_into_a_fresh_venv(wheel: Path, tmp_path: Path) -> None:
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    _see_our_site_packages(venv)
     done = _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)],
                 tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -38,9 +38,18 @@ def python27() -> str:
                                   stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
         except (OSError, subprocess.TimeoutExpired):
             continue
-        if done.returncode == 0:
+        if done.returncode == 0 and _runnable_by_submissions(candidate):
             return candidate
-    pytest.skip("no working Python 2.7 here")
+    pytest.skip("no working Python 2.7 here that the sandbox's uids can run")
+
+
+def _runnable_by_submissions(program: str) -> bool:
+    """Without bubblewrap, a root grader runs submissions as other uids that reach the interpreter by
+    its host path: pyenv's under root's 0700 home is out of their reach."""
+    if os.geteuid() != 0 or (shutil.which("bwrap") and "bwrap" not in os.environ.get("NPUZZLE_SANDBOX_DISABLE", "")):
+        return True
+    path = Path(program).resolve()
+    return all(os.stat(p).st_mode & 0o001 for p in [*path.parents, path])
 
 
 def shared_data(*parts: str) -> Path:

@@ -75,5 +75,6 @@ EXIT_CODES: dict[int, str] = {
     7: "grade check: the output has problems (each listed with its line)",
     8: "grade testcases validate: the test set has problems (each listed)",
     9: "grade merge: a slice is missing or given twice, or the files come from different test sets (named)",
+    12: "grade doctor --install: the system tools could not be installed here (the message says what to run)",
     130: "interrupted (Ctrl-C); finished results were saved",
 }

@@ -15,7 +15,8 @@ not at all in the other. :func:`classroom_result` therefore emits all-or-nothing
 one equal weight: each case splits into "a legal path" (the suboptimal share) and "the
 optimal length" (the rest), and a part worth k units becomes k tests. Then passed tests ×
 unit = the sum of the scores, and both totals are the grader's own score. The template
-workflow lives in ``.github/classroom/autograding.yml``.
+workflow is ``templates/classroom/autograding.yml``; ``grade classroom template`` writes it
+into a template repository (:mod:`grader.integrations.classroom_template`).
 
 Classroom's points are advisory: a student can edit the workflow and the visible tests in
 their own repository. The grade of record is one central ``grade`` over the cloned
@@ -211,7 +212,28 @@ def markdown_summary(result: Mapping[str, Any]) -> str:
 
 @click.group("classroom")
 def classroom_command() -> None:
-    """GitHub Classroom helpers (the template workflow is .github/classroom/autograding.yml)."""
+    """GitHub Classroom helpers: the template repository's grading files, and the run's summary."""
+
+
+@classroom_command.command("template")
+@click.argument("testset", type=click.Path(path_type=Path))
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+              help="The template repository's folder (the workflow goes to .github/workflows/classroom.yml).")
+@click.option("--install-from", default=None,
+              help="A pip requirement the workflow installs the grader from (the course's index or a git URL). "
+                   "Default: a wheel of this grader, committed to .github/npuzzle-grader/.")
+@click.option("--wheel", type=click.Path(path_type=Path), default=None,
+              help="Commit this wheel (python -m build) instead of building one from this checkout.")
+@click.option("--force", is_flag=True, help="Replace an existing workflow and testcases/ copy.")
+def template_command(testset: Path, out: Path, install_from: str | None, wheel: Path | None, force: bool) -> int:
+    """Write a Classroom template repository's workflow, visible cases and grader install."""
+    from grader.integrations.classroom_template import write_template
+
+    made = write_template(testset, out, install_from, wheel, force)
+    click.echo(f"wrote {made.workflow} (installs {made.installs}) and {made.testcases} "
+               f"({made.visible_cases} visible case(s); left out {len(made.left_out)} hidden)")
+    click.echo("commit them to the template repository; hidden cases stay with the grade of record")
+    return 0
 
 
 @classroom_command.command("summary")

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from grader.schemacheck import schema_problems
 from tests.grader.sampleclass import SUBMISSIONS, TESTSET, Graded
 from tests.support import REPO
 
-WORKFLOW = REPO / ".github" / "classroom" / "autograding.yml"
+WORKFLOW = REPO / "grader" / "integrations" / "templates" / "classroom" / "autograding.yml"
 
 
 def _submission(graded: Graded, sid: str) -> dict:
@@ -122,8 +123,8 @@ def test_summary_lists_every_case(graded: Graded) -> None:
 
 
 # --------------------------------------------------------------------------- the template workflow
-def _workflow() -> dict:
-    return YAML(typ="safe").load(WORKFLOW.read_text(encoding="utf-8"))
+def _workflow(path: Path = WORKFLOW) -> dict:
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
 
 
 def test_workflow_passes_the_github_workflow_schema() -> None:
@@ -148,7 +149,7 @@ def test_workflow_has_the_shape_classroom_picks_up() -> None:
 
 
 def _run_steps(repo: Path, temp: Path) -> tuple[Path, Path]:
-    workflow = _workflow()
+    workflow = _workflow(repo / ".github" / "workflows" / "classroom.yml")
     output, summary = temp / "github_output", temp / "step_summary"
     output.touch()
     summary.touch()
@@ -172,7 +173,9 @@ def test_workflow_steps_grade_a_student_repo(tmp_path: Path) -> None:
     # A student's repository: their code at the root, the visible cases in testcases/.
     repo = tmp_path / "astar-alice"
     shutil.copytree(SUBMISSIONS / "suboptimal", repo)
-    assert entry(["testcases", "export", str(TESTSET), "--visible", "--out", str(repo / "testcases")]) == 0
+    # The course's template repository, as `grade classroom template` writes it (grader from a git URL here).
+    assert entry(["classroom", "template", str(TESTSET), "--out", str(repo),
+                  "--install-from", "npuzzle-grader @ git+https://git.course.test/npuzzle-grader@v1"]) == 0
     temp = tmp_path / "runner-temp"
     temp.mkdir()
 
@@ -193,3 +196,42 @@ def test_workflow_steps_grade_a_student_repo(tmp_path: Path) -> None:
            "but it takes 14 moves; the shortest takes 2 |" in text
     results = json.loads((temp / "npuzzle-results" / "results.json").read_text())
     assert [s["id"] for s in results["submissions"]] == ["astar-alice"]
+
+
+# --------------------------------------------------------------------------- grade classroom template
+@pytest.mark.slow
+def test_template_commits_a_wheel_of_this_grader_and_only_visible_cases(tmp_path: Path) -> None:
+    repo = tmp_path / "template"
+    assert entry(["classroom", "template", str(TESTSET), "--out", str(repo)]) == 0
+    workflow_path = repo / ".github" / "workflows" / "classroom.yml"
+    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows",
+                           str(workflow_path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    package = _workflow(workflow_path)["env"]["GRADER_PACKAGE"]
+    assert package.startswith("./.github/npuzzle-grader/npuzzle_grader-") and package.endswith(".whl")
+    names = zipfile.ZipFile(repo / package).namelist()
+    assert "grader/cli.py" in names and "solver/board.py" in names
+    text = workflow_path.read_text(encoding="utf-8")
+    assert "@GRADER_PACKAGE@" not in text and "YOUR-COURSE" not in text
+    manifest = json.loads((repo / "testcases" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["cases"] and all(c.get("visibility", "visible") == "visible" for c in manifest["cases"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--install-from", "npuzzle-grader @ git+https://github.com/YOUR-COURSE/npuzzle-grader@main"],
+     "not a pip requirement the workflow can install"),
+    (["--install-from", "<the course's package>"], "not a pip requirement the workflow can install"),
+    (["--install-from", "x", "--wheel", "x.whl"], "not both"),
+    (["--wheel", "missing.whl"], "not a wheel file"),
+])
+def test_template_refuses_what_the_workflow_cannot_install(tmp_path: Path, capsys, args, message) -> None:
+    assert entry(["classroom", "template", str(TESTSET), "--out", str(tmp_path / "t"), *args]) == 3
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()  # nothing half-written
+
+
+def test_template_keeps_an_existing_workflow_without_force(tmp_path: Path, capsys) -> None:
+    args = ["classroom", "template", str(TESTSET), "--out", str(tmp_path), "--install-from", "npuzzle-grader==0.1"]
+    assert entry(args) == 0
+    assert entry(args) == 6 and "already exists" in capsys.readouterr().err
+    assert entry([*args, "--force"]) == 0

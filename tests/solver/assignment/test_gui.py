@@ -238,13 +238,13 @@ def pump(app, done: Callable[[], bool], seconds: float = 20.0) -> None:
 def record_status(app, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every status text the window draws from now on."""
     shown: list[str] = []
-    redraw = app.redraw
+    show_status = app.show_status
 
-    def redraw_and_record() -> None:
-        redraw()
+    def show_and_record() -> None:
+        show_status()
         shown.append(app.status.cget("text"))
 
-    monkeypatch.setattr(app, "redraw", redraw_and_record)
+    monkeypatch.setattr(app, "show_status", show_and_record)
     return shown
 
 
@@ -339,7 +339,7 @@ def test_window_click_solve_counter_and_unsolvable(app, display: str, monkeypatc
     start = app.model.board
     shown = record_status(app, monkeypatch)
     app.solve_button.invoke()
-    pump(app, lambda: app.worker is None and not app.model.animating and app.model.kind == SOLVED)
+    pump(app, lambda: app.job is None and not app.model.animating and app.model.kind == SOLVED)
     assert app.model.board.is_goal()
     steps = [text for text in shown if text.startswith("Move ")]
     total = int(steps[-1].split(" of ")[1].split(":")[0])
@@ -370,7 +370,7 @@ def test_window_click_solve_counter_and_unsolvable(app, display: str, monkeypatc
     assert app.canvas.itemcget(label, "text") == "Puzzle not solvable"
     app.solve_button.invoke()
     root.update()
-    assert app.worker is None and app.status.cget("text") == NOT_SOLVABLE
+    assert app.job is None and app.status.cget("text") == NOT_SOLVABLE
     shot = screenshot(display, "gui-unsolvable.png")
     red = pixel(shot, app.canvas.winfo_rootx() + 1, app.canvas.winfo_rooty() + 1)  # between the tiles
     assert red[0] > 150 and red[1] < 80 and red[2] < 80, red

@@ -53,7 +53,7 @@ class PuzzleApp(GameActions):
         root.resizable(False, False)
         for key, move in ARROWS.items():
             root.bind(f"<KeyPress-{key}>", lambda event, move=move: self._on_arrow(event, move))
-        root.bind("<Control-z>", lambda event: self._on_undo_key(event))
+        root.bind("<Control-z>", self._on_undo_key)
         self.start_frame = self._build_start(size, image, numbers or (board is not None and image is None))
         if board is None:
             self.start_frame.pack(padx=30, pady=24)
@@ -63,10 +63,6 @@ class PuzzleApp(GameActions):
         self._build_game()
         if autoplay:
             self.solve()
-
-    @property
-    def delay_ms(self) -> int:
-        return int(self.delay_var.get())
 
     # -- start screen ------------------------------------------------------------
     def _build_start(self, size: int, image: str | None, numbers: bool) -> tk.Frame:

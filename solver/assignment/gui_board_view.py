@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable
+from typing import Literal
 
 from solver.board import Board
 
@@ -90,7 +91,7 @@ class BoardView:
         self.outlined_text(x + (size - gap) / 2, y + (size - gap) / 2, str(tile), max(12, size // 3), tags)
 
     def outlined_text(self, x: float, y: float, text: str, points: int, tags: tuple[str, ...],
-                      anchor: str = "center") -> None:
+                      anchor: Literal["nw", "center"] = "center") -> None:
         font = ("Helvetica", points, "bold")
         for dx, dy in OUTLINE_OFFSETS:
             self.canvas.create_text(x + dx, y + dy, text=text, anchor=anchor, fill=COLORS["outline"], font=font,

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from solver.assignment.gui_boards import board_at_depth, depth_limit, exact_board_at_depth
+from solver.assignment.gui_boards import (
+    board_at_depth,
+    depth_limit,
+    exact_board_at_depth,
+)
 from solver.assignment.gui_model import INFO
 from solver.assignment.gui_solver import Job, search
 from solver.board import Board, Move
+from solver.search.result import SearchResult
 
 if TYPE_CHECKING:
     from solver.assignment.gui_board_view import BoardView
@@ -38,7 +43,12 @@ class GameActions:
     difficulty_var: tk.StringVar
     depth_var: tk.StringVar
     on_solution: Callable[[Sequence[Board]], None] | None
-    delay_ms: int
+    delay_var: tk.IntVar
+
+    @property
+    def delay_ms(self) -> int:
+        """The pause between the moves of a played solution (the window's slider)."""
+        return int(self.delay_var.get())
 
     def init_jobs(self) -> None:
         self.job: Job | None = None
@@ -148,7 +158,7 @@ class GameActions:
             self._say_depth(int(self.depth_var.get()))
             return
         else:
-            self._found(job.result.path)  # type: ignore[union-attr]
+            self._found(cast(SearchResult, job.result).path)
             return
         self.redraw()
 

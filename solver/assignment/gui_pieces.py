@@ -5,8 +5,14 @@ fitted to N×N tiles and cut into its N²-1 pieces. The Tk-free part is :mod:`so
 from __future__ import annotations
 
 import tkinter as tk
+from typing import Any
 
-from solver.assignment.picture import DEFAULT_PICTURE, PictureError, cut_tiles, fit_for_tiles
+from solver.assignment.picture import (
+    DEFAULT_PICTURE,
+    PictureError,
+    cut_tiles,
+    fit_for_tiles,
+)
 
 PILLOW_HINT = "; JPEG and other formats need Pillow: pip install 'npuzzle-grader[gui]'"
 
@@ -29,12 +35,13 @@ def load_source(root: tk.Misc, path: str | None, n: int) -> object:
         raise PictureError(message) from None
 
 
-def cut(root: tk.Misc, source: object, n: int) -> tuple[tk.PhotoImage, dict[int, tk.PhotoImage]]:
-    """The whole picture and its pieces for an N×N board (tile ``t`` shows ``t``'s goal cell)."""
+def cut(root: tk.Misc, source: Any, n: int) -> tuple[Any, dict[int, Any]]:
+    """The whole picture and its pieces for an N×N board (tile ``t`` shows ``t``'s goal cell), as Tk
+    images (Tk's own, or Pillow's ImageTk ones)."""
     if isinstance(source, tk.PhotoImage):
         picture = fit_picture(source, n)
         size = picture.width() // n
-        pieces = {}
+        pieces: dict[int, Any] = {}
         for tile in range(1, n * n):
             row, col = divmod(tile - 1, n)
             piece = tk.PhotoImage(master=root, width=size, height=size)
@@ -45,9 +52,9 @@ def cut(root: tk.Misc, source: object, n: int) -> tuple[tk.PhotoImage, dict[int,
     from PIL import ImageTk
 
     image = source
-    side = image.width - image.width % n  # type: ignore[attr-defined]
-    if side != image.width:  # type: ignore[attr-defined]
-        image = image.resize((side, side))  # type: ignore[attr-defined]
+    side = image.width - image.width % n
+    if side != image.width:
+        image = image.resize((side, side))
     return (ImageTk.PhotoImage(image, master=root),
             {tile: ImageTk.PhotoImage(piece, master=root) for tile, piece in cut_tiles(image, n).items()})
 

@@ -74,7 +74,11 @@ class SearchView(tk.LabelFrame):
         if expansion is None:
             for label in self.values.values():
                 label.config(text="-")
-            self.note.config(text="Press Step: A* takes the frontier's board with the lowest f and expands it.")
+            note = "Press Step: A* takes the frontier's board with the lowest f and expands it."
+            if not board.is_solvable():
+                note += (" This board cannot reach the goal: A* would expand every board it can reach, half of "
+                         "all arrangements, and never find it.")
+            self.note.config(text=note, fg="black")
             return
         for field in FIELDS:
             self.values[field].config(text=f"{getattr(expansion, field):,}")

@@ -85,7 +85,9 @@ def search(board: Board, job: Job, solve: Callable[..., SearchResult] | None = N
     """An optimal solution of ``board`` (``path`` None when it has none), in growing budgets that
     report to ``job.progress``; ``None`` once the job is cancelled."""
     if solve is None:
-        from solver.solve import solve
+        from solver.solve import solve as solve_optimally
+
+        solve = solve_optimally
     budget, searched = FIRST_BUDGET, 0
     while not job.cancelled.is_set():
         try:

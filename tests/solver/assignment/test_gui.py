@@ -11,14 +11,22 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from solver.assignment.gui_model import (
+    ERROR,
+    INFO,
+    NOT_SOLVABLE,
+    SOLVED,
+    PuzzleModel,
+    Step,
+    solution_steps,
+)
 from solver.board import Board, Move
 from solver.cli import entry
-from solver.assignment.gui_model import ERROR, INFO, NOT_SOLVABLE, SOLVED, PuzzleModel, Step, solution_steps
 from tests.support import REPO, require_tool, shared_data
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -183,47 +191,6 @@ def test_without_a_display_the_command_says_so(monkeypatch: pytest.MonkeyPatch,
 
 
 # --------------------------------------------------------------------------- the window under Xvfb
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """A private X display: Xvfb picks a free number and tells it through -displayfd."""
-    xvfb = require_tool("Xvfb")
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                              pass_fds=(write_end,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
-    os.close(write_end)
-    try:
-        number = b""
-        deadline = time.monotonic() + 30
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            if select.select([read_end], [], [], 1)[0]:
-                chunk = os.read(read_end, 16)
-                if not chunk:
-                    break
-                number += chunk
-        if not number.strip().isdigit():
-            pytest.fail(f"Xvfb did not report a display number within 30 s (got {number!r})")
-        yield f":{number.decode().strip()}"
-    finally:
-        os.close(read_end)
-        server.terminate()
-        server.wait(timeout=10)
-
-
-@pytest.fixture
-def app(display: str, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("DISPLAY", display)
-    import tkinter
-
-    from solver.assignment.gui_app import PuzzleApp
-
-    root = tkinter.Tk()
-    window = PuzzleApp(root, size=3, seed=11, delay_ms=5)
-    root.update()
-    yield window
-    root.destroy()
-
-
 def pump(app, done: Callable[[], bool], seconds: float = 20.0) -> None:
     """Run Tk's event loop until ``done()``."""
     deadline = time.monotonic() + seconds

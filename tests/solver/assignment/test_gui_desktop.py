@@ -15,9 +15,7 @@ from solver.assignment.gui_model import ERROR, SOLVED
 from solver.board import Board, Move
 from solver.search.exact import distance
 from solver.solve import solve
-from tests.solver.assignment.test_gui import (  # noqa: F401  (display and app are fixtures)
-    app,
-    display,
+from tests.solver.assignment.test_gui import (
     press,
     pump,
     screenshot,
@@ -69,7 +67,7 @@ def test_the_80_move_positions_are_solved_optimally_while_the_window_stays_respo
         assert statistics.median(turns) < 0.1, sorted(turns)[-5:]
         if number == 0:
             assert any(text.startswith("Searching…") for text in progress), progress
-            screenshot(display, "gui-80-moves.png")
+            shot(app, display, "gui-80-moves.png")
         app.model.animation.clear()  # no need to watch all 80 moves: the next board
         app.show_status()
 
@@ -105,16 +103,24 @@ def test_a_long_message_wraps_and_is_shown_whole(app, display: str) -> None:
     app.root.update()
     window = app.root.winfo_width()
     assert app.status.winfo_width() <= window and app.status.winfo_reqwidth() <= window  # ... inside the window
-    screenshot(display, "gui-long-message.png")
+    shot(app, display, "gui-long-message.png")
 
 
-def pixels_in(shot: Path, canvas, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
+def shot(app, display: str, name: str) -> Path:
+    """A screenshot once the window has drawn what the test just did (and any tile has stopped sliding)."""
+    pump(app, lambda: not app.view.slide_frames, seconds=5)
+    app.root.update_idletasks()
+    return screenshot(display, name)
+
+
+def pixels_in(image_path: Path, canvas, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
     """The screenshot's pixels inside a canvas box."""
     from PIL import Image
 
     ox, oy = canvas.winfo_rootx(), canvas.winfo_rooty()
-    with Image.open(shot) as image:
-        return list(image.convert("RGB").crop((ox + box[0], oy + box[1], ox + box[2], oy + box[3])).getdata())
+    with Image.open(image_path) as image:
+        part = image.convert("RGB").crop((ox + box[0], oy + box[1], ox + box[2], oy + box[3]))
+        return [part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)]
 
 
 def write_plain(path: Path, colour: str) -> None:
@@ -130,10 +136,10 @@ def test_tile_numbers_read_on_any_picture(app, display: str, tmp_path: Path, col
     app.size_var.set("3")
     assert app.start()
     set_board(app, "1 2 3 4 5 6 7 0 8")
-    shot = screenshot(display, f"gui-numbers-on-{colour}.png")
+    picture = shot(app, display, f"gui-numbers-on-{colour}.png")
     # Around tile 1's number there is white text and a dark outline, whatever the picture's colour.
     x1, y1, x2, y2 = app.canvas.bbox(app.canvas.find_withtag("number")[0])
-    pixels = pixels_in(shot, app.canvas, (x1, y1, x2, y2))
+    pixels = pixels_in(picture, app.canvas, (x1, y1, x2, y2))
     assert any(min(p) > 230 for p in pixels) and any(max(p) < 40 for p in pixels)
 
 
@@ -148,11 +154,11 @@ def test_the_not_solvable_band_hides_no_number(app, display: str) -> None:
     for number in canvas.find_withtag("number"):
         x1, y1, x2, y2 = canvas.bbox(number)
         assert y2 <= by1 or y1 >= by2 or x2 <= bx1 or x1 >= bx2, canvas.itemcget(number, "text")
-    shot = screenshot(display, "gui-unsolvable-band.png")
+    picture = shot(app, display, "gui-unsolvable-band.png")
     for tile in (4, 5, 6):  # the middle row, which the band used to cover: white numbers, dark outlines
         [number] = [i for i in canvas.find_withtag(f"tile{tile}") if "number" in canvas.gettags(i)]
         x1, y1, x2, y2 = canvas.bbox(number)
-        pixels = pixels_in(shot, canvas, (x1, y1, x2, y2))
+        pixels = pixels_in(picture, canvas, (x1, y1, x2, y2))
         assert any(min(p) > 230 for p in pixels) and any(max(p) < 40 for p in pixels), tile
 
 
@@ -202,7 +208,7 @@ def test_undo_hint_counter_and_timer(app, display: str) -> None:
     press(display, "ctrl+z")
     pump(app, lambda: app.model.moves_made == 0)
     assert app.model.board == start and app.undo_button.cget("state") == "disabled"
-    screenshot(display, "gui-hint.png")
+    shot(app, display, "gui-hint.png")
 
 
 @pytest.mark.parametrize(("n", "depth"), [(3, 24), (4, 36)])
@@ -244,7 +250,7 @@ def test_the_step_through_view_shows_g_h_f_and_the_counts(app, display: str) -> 
     while not view.stepper.finished:
         view.many_button.invoke()
     assert view.values["g"].cget("text") == "2" and "optimal solution has 2 moves" in view.note.cget("text")
-    screenshot(display, "gui-steps.png")
+    shot(app, display, "gui-steps.png")
     view.heuristic_var.set("h1: misplaced tiles")
     view.restart(app.model.board)
     view.step_button.invoke()

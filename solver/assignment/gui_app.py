@@ -190,7 +190,7 @@ class PuzzleApp(GameActions):
         speed = tk.Frame(parent)
         speed.pack()
         tk.Label(speed, text="Pause between solution moves (ms):").pack(side="left", pady=(12, 0))
-        tk.Scale(speed, from_=20, to=1000, orient="horizontal", length=160, variable=self.delay_var,
+        tk.Scale(speed, from_=1, to=5000, orient="horizontal", length=160, variable=self.delay_var,
                  showvalue=True).pack(side="left")
         custom = tk.Frame(parent)
         custom.pack(pady=(4, 0))

@@ -20,6 +20,7 @@ from solver.assignment.gui_boards import (
 )
 from solver.assignment.gui_model import INFO
 from solver.assignment.gui_solver import Job, search
+from solver.assignment.shell import random_walk
 from solver.board import Board, Move
 from solver.search.result import SearchResult
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from solver.assignment.gui_model import PuzzleModel
 
 POLL_MS = 40
+WALK_LIMIT = 1000
+"""Most random moves of a shuffle on boards too large for a chosen optimal depth (5×5 and up)."""
 SLIDE_MS = 110
 """How long a tile takes to slide after the player's move."""
 
@@ -86,14 +89,21 @@ class GameActions:
             self._new_board()
             return
         n, limit = self.model.n, depth_limit(self.model.n)
+        most = limit if limit is not None else WALK_LIMIT
         try:
             depth = int(self.depth_var.get())
-            if limit is None or not 1 <= depth <= limit:
+            if not 1 <= depth <= most:
                 raise ValueError
         except ValueError:
-            where = f"from 1 to {limit} on {n}x{n}" if limit else f"up to 4x4 only, not on {n}x{n}"
-            self.model.search_failed(f"A shuffle to an optimal depth works {where}; found {self.depth_var.get()!r}.")
+            what = "an optimal depth" if limit is not None else "a number of random moves"
+            self.model.search_failed(f"Shuffle to {what} from 1 to {most} on {n}x{n}; found {self.depth_var.get()!r}.")
             self.redraw()
+            return
+        if limit is None:  # too large to solve quickly: a walk of that many moves, at most that far from solved
+            self.model.shuffle(random_walk(Board.goal(n), depth, self.model.rng))
+            self._new_board()
+            self.model.message = f"Shuffled with {depth} random moves: at most {depth} moves from solved."
+            self.show_status()
             return
         if n <= 3:
             self.model.shuffle(exact_board_at_depth(n, depth, self.model.rng))

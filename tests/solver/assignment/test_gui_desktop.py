@@ -226,6 +226,20 @@ def test_shuffle_to_an_optimal_depth(app, display: str, n: int, depth: int) -> N
     assert app.model.kind == ERROR and "from 1 to" in app.status.cget("text")
 
 
+def test_larger_boards_shuffle_with_that_many_random_moves(app, display: str) -> None:
+    start_numbers(app, 5)
+    app.difficulty_var.set("depth")
+    app.depth_var.set("30")
+    app.shuffle_button.invoke()
+    app.root.update()
+    board = app.model.board
+    assert board.n == 5 and board.is_solvable() and not board.is_goal() and board.manhattan() <= 30
+    assert app.status.cget("text") == "Shuffled with 30 random moves: at most 30 moves from solved."
+    app.depth_var.set("1001")
+    app.shuffle_button.invoke()
+    assert "from 1 to 1000 on 5x5" in app.status.cget("text")
+
+
 def test_a_random_shuffle_on_4x4_is_far_from_solved(app, display: str) -> None:
     start_numbers(app, 4)
     app.shuffle_button.invoke()

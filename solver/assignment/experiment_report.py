@@ -16,6 +16,7 @@ import sys
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from tabulate import tabulate
@@ -26,6 +27,10 @@ from solver.assignment.goals import Goal
 from solver.assignment.shell import goal_option
 from solver.fileio import write_atomic
 from solver.errors import OutputError, SolverError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 RESOURCES_TITLE = "Time and memory per search"
 
@@ -143,6 +148,14 @@ def format_tables(trials: Sequence[Trial], config: Config) -> str:
 
 def plot_png(trials: Sequence[Trial], config: Config) -> bytes:
     """The figure (four panels, one per table) as PNG bytes. Needs matplotlib, imported here only."""
+    figure = build_figure(trials, config)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100)
+    return buffer.getvalue()
+
+
+def build_figure(trials: Sequence[Trial], config: Config) -> Figure:
+    """The four panels, each with a legend naming what its lines or bars are."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -166,29 +179,48 @@ def plot_png(trials: Sequence[Trial], config: Config) -> bytes:
     nodes_ax.set(yscale="log", xlabel="optimal solution depth", ylabel="mean nodes expanded",
                  title="Nodes expanded: h1 vs h2")
     nodes_ax.legend(fontsize="small")
+    _lengths_panel(length_ax, trials, config)
+    _cost_panel(cost_ax, trials, config)
+    return figure
 
+
+def _lengths_panel(length_ax: Axes, trials: Sequence[Trial], config: Config) -> None:
     lengths = solution_lengths(trials, config)
+    kinds = ["optimal (exact table)"] + ["A*"] * 2 + ["beam search"] * len(config.widths)
+    colors = {"optimal (exact table)": "tab:gray", "A*": "tab:green", "beam search": "tab:blue"}
     bars = length_ax.bar([r[0].replace(" (exact table)", "") for r in lengths], [r[2] or 0.0 for r in lengths],
-                         color=["tab:gray"] + ["tab:green"] * 2 + ["tab:blue"] * len(config.widths))
-    for bar, (_, fraction, _, _) in zip(bars, lengths):
+                         color=[colors[k] for k in kinds[:len(lengths)]])
+    named: set[str] = set()
+    for bar, kind, (_, fraction, _, _) in zip(bars, kinds, lengths):
+        bar.set_label(kind if kind not in named else "_nolegend_")  # one legend entry per kind
+        named.add(kind)
         length_ax.annotate(f"{fraction:.0%}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                            ha="center", va="bottom", fontsize="small")
     length_ax.set(ylabel="mean moves (boards solved)", title="Solution length (% solved on top)")
     length_ax.tick_params(axis="x", labelrotation=30)
+    length_ax.legend(fontsize="small")
 
+
+def _cost_panel(cost_ax: Axes, trials: Sequence[Trial], config: Config) -> None:
+    """Time bars on the left axis, memory bars on a twin right axis; one legend names both."""
     costs = resources(trials, config)
     names = [r[0] for r in costs]
     positions = list(range(len(names)))
-    cost_ax.bar([p - 0.2 for p in positions], [r[1] for r in costs], width=0.4, label="mean ms", color="tab:orange")
+    cost_ax.bar([p - 0.2 for p in positions], [r[1] for r in costs], width=0.4, label="mean ms (left axis)",
+                color="tab:orange")
     cost_ax.set(yscale="log", ylabel="mean ms per search", title="Time (bars left) and memory (right)")
     cost_ax.set_xticks(positions, names, rotation=30)
+    handles, labels = cost_ax.get_legend_handles_labels()
     if all(r[3] is not None for r in costs):
         memory_ax = cost_ax.twinx()
-        memory_ax.bar([p + 0.2 for p in positions], [r[3] for r in costs], width=0.4, color="tab:purple")
+        memory_ax.bar([p + 0.2 for p in positions], [r[3] for r in costs], width=0.4, color="tab:purple",
+                      label="mean peak KiB (right axis)")
         memory_ax.set(yscale="log", ylabel="mean peak KiB")
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100)
-    return buffer.getvalue()
+        more_handles, more_labels = memory_ax.get_legend_handles_labels()
+        # the twin is drawn on top, so the legend of both goes there, where no bar hides it
+        memory_ax.legend(handles + more_handles, labels + more_labels, fontsize="small")
+    else:
+        cost_ax.legend(fontsize="small")
 
 
 # --------------------------------------------------------------------------- the command

@@ -8,10 +8,15 @@ imported here lazily, so the rest of the CLI works on a Python without Tk.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from solver.errors import SolverError
+
+if TYPE_CHECKING:
+    from solver.board import Board
 
 GUI_MAX_N = 12
 """Largest board a puzzle file may hold for the window (the tiles stay at least 40 pixels)."""
@@ -46,9 +51,11 @@ def gui(puzzle: str | None, size: int, image: str | None, numbers: bool, seed: i
 
     Without PUZZLE: a start screen, then a game on a random solvable NxN board, with picture
     tiles (the game's own picture, or --image) or numbers. Click a tile next to the blank or
-    press an arrow key to move the blank; Shuffle scrambles; Solve animates an optimal
-    solution move by move; type a board (e.g. 1 2 3 4 5 6 8 7 0) to try your own: an
-    unsolvable one turns the board red.
+    press an arrow key to move the blank (Ctrl+Z undoes); Shuffle makes a random board or one
+    a chosen number of moves from solved; Solve finds an optimal solution with the solver's own
+    method (in the background, with progress and Cancel) and plays it; Hint names its first
+    move; "A* step by step" shows the search expanding one board at a time with g, h and f.
+    Type a board (e.g. 1 2 3 4 5 6 8 7 0) to try your own: an unsolvable one turns the board red.
 
     With PUZZLE (a puzzle file as `python -m solver` reads it, '-' for stdin): the window
     opens on that board with numbered tiles; Solve (or --solve) plays its solution, and the
@@ -75,10 +82,10 @@ def gui(puzzle: str | None, size: int, image: str | None, numbers: bool, seed: i
     except tkinter.TclError as exc:
         raise GuiUnavailableError(f"cannot open a window: {exc} (is DISPLAY set?)") from None
 
-    def print_solution(solver: object) -> None:
+    def print_solution(path: Sequence[Board]) -> None:
         from solver.formats import format_solution
 
-        sys.stdout.write(format_solution(solver.solution()))  # type: ignore[attr-defined]
+        sys.stdout.write(format_solution(list(path)))
         sys.stdout.flush()
 
     if board is not None and autoplay and (board.is_goal() or not board.is_solvable()):

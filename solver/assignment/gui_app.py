@@ -1,63 +1,59 @@
 """The Tk window of ``python -m solver gui``: a start screen, then the board and its controls.
 
-Only drawing and event wiring live here; the rules are in :mod:`solver.assignment.gui_model`
-and the pictures in :mod:`solver.assignment.picture`. Solving runs in a worker thread (an
-optimal search can take seconds), and the window polls for its result, so it stays
-responsive; the solution is then played one move per ``delay_ms``.
+Only layout and event wiring live here: the rules are in :mod:`solver.assignment.gui_model`,
+the canvas in :mod:`solver.assignment.gui_board_view`, the searches and their threads in
+:mod:`solver.assignment.gui_jobs`, the step-through view in
+:mod:`solver.assignment.gui_search_view`, and the pictures in :mod:`solver.assignment.gui_pieces`.
 """
 
 from __future__ import annotations
 
-import threading
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from tkinter import filedialog
 
-from solver.api import Solver
+from solver.assignment.gui_board_view import BoardView
+from solver.assignment.gui_jobs import GameActions
 from solver.assignment.gui_model import PuzzleModel
-from solver.assignment.picture import DEFAULT_PICTURE, PictureError, cut_tiles, fit_for_tiles
+from solver.assignment.gui_pieces import cut, load_source
+from solver.assignment.gui_search_view import SearchView
+from solver.assignment.picture import PictureError
 from solver.board import Board, Move
-from solver.errors import SearchLimitError
 
 TITLE = "N-Puzzle"
-NODE_LIMIT = 3_000_000
-"""Solve gives up beyond this many expanded nodes, rather than freezing the machine."""
-COLORS = {"tile": "#3b6ea8", "tile_text": "white", "board": "#1f2a38", "correct": "#3f8f5a",
-          "info": "black", "solved": "#1c7c32", "error": "red", "unsolvable": "#c62828",
-          "unsolvable_tile": "#e57373", "unsolvable_band": "#8e0000"}
+COLORS = {"info": "black", "solved": "#1c7c32", "error": "red"}
 ARROWS = {"Up": Move.UP, "Down": Move.DOWN, "Left": Move.LEFT, "Right": Move.RIGHT}
 """Arrow keys move the blank that way (the sheet's base code)."""
+STATUS_WIDTH = 360
+"""Least width, in pixels, before the status wraps: a long message wraps onto more lines, never cut."""
 
 
-def tile_size(n: int) -> int:
-    return max(40, min(100, 420 // n))
-
-
-class PuzzleApp:
-    """The whole window. ``delay_ms`` is the pause between animated moves.
+class PuzzleApp(GameActions):
+    """The whole window. ``delay_ms`` is the pause between the moves of a played solution.
 
     With ``board`` the window opens straight on that board (numbered tiles unless ``image``
-    is given); ``autoplay`` then solves and animates it at once, and ``on_solution`` receives
-    the :class:`~solver.api.Solver` when a search finishes. Without it, the start screen
-    comes first and a game starts on a random solvable board, with the picture tiles of
-    ``image`` (any format Pillow reads), or of the game's own picture, or numbers if ``numbers``.
+    is given); ``autoplay`` then solves and plays it at once, and ``on_solution`` receives the
+    solution's boards when a search finishes. Without it, the start screen comes first and a
+    game starts on a random solvable board, with the picture tiles of ``image`` (any format
+    Pillow reads), or of the game's own picture, or numbers if ``numbers``.
     """
 
     def __init__(self, root: tk.Tk, size: int = 3, image: str | None = None, seed: int | None = None,
                  delay_ms: int = 350, board: Board | None = None, numbers: bool = False, autoplay: bool = False,
-                 on_solution: Callable[[Solver], None] | None = None) -> None:
-        self.root, self.seed, self.delay_ms, self.on_solution = root, seed, delay_ms, on_solution
+                 on_solution: Callable[[Sequence[Board]], None] | None = None) -> None:
+        self.root, self.seed, self.on_solution = root, seed, on_solution
         self.model = PuzzleModel(size, seed) if board is None else PuzzleModel(board.n, seed, board=board)
         self.source_picture: object | None = None  # a PIL image, or a tk.PhotoImage without Pillow
-        self.picture: tk.PhotoImage | None = None
-        self.pieces: dict[int, tk.PhotoImage] = {}
-        self.worker: threading.Thread | None = None
-        self.found: list[object] = []
         self.game_frame: tk.Frame | None = None
+        self.search_view: SearchView | None = None
+        self.hint_tile: int | None = None
+        self.delay_var = tk.IntVar(master=root, value=delay_ms)
+        self.init_jobs()
         root.title(TITLE)
         root.resizable(False, False)
         for key, move in ARROWS.items():
             root.bind(f"<KeyPress-{key}>", lambda event, move=move: self._on_arrow(event, move))
+        root.bind("<Control-z>", self._on_undo_key)
         self.start_frame = self._build_start(size, image, numbers or (board is not None and image is None))
         if board is None:
             self.start_frame.pack(padx=30, pady=24)
@@ -72,8 +68,8 @@ class PuzzleApp:
     def _build_start(self, size: int, image: str | None, numbers: bool) -> tk.Frame:
         frame = tk.Frame(self.root)
         tk.Label(frame, text=TITLE, font=("Helvetica", 28, "bold")).grid(row=0, column=0, columnspan=3, pady=(0, 4))
-        tk.Label(frame, text="Slide the tiles into order, or let A* show the way.").grid(
-            row=1, column=0, columnspan=3, pady=(0, 16))
+        tk.Label(frame, text="Slide the tiles into order, let the solver show an optimal way,\n"
+                             "or step through A* and watch it think.").grid(row=1, column=0, columnspan=3, pady=(0, 16))
         tk.Label(frame, text="Board size N:").grid(row=2, column=0, sticky="e")
         self.size_var = tk.StringVar(value=str(size))
         tk.Spinbox(frame, from_=2, to=8, width=4, textvariable=self.size_var).grid(row=2, column=1, sticky="w")
@@ -89,7 +85,7 @@ class PuzzleApp:
         tk.Button(frame, text="Browse…", command=self._browse).grid(row=4, column=2, padx=4)
         self.start_button = tk.Button(frame, text="Start", width=12, command=self.start)
         self.start_button.grid(row=5, column=0, columnspan=3, pady=(14, 4))
-        self.start_message = tk.Label(frame, text="", fg=COLORS["error"])
+        self.start_message = tk.Label(frame, text="", fg=COLORS["error"], wraplength=520, justify="left")
         self.start_message.grid(row=6, column=0, columnspan=3)
         return frame
 
@@ -110,7 +106,7 @@ class PuzzleApp:
             self.start_message.config(text=f"Board size must be a whole number from 2 to 8, "
                                            f"not {self.size_var.get()!r}")
             return False
-        self.source_picture = self.picture = None
+        self.source_picture = None
         if self.tiles_var.get() == "picture" and not self._load_picture(self.image_var.get().strip() or None, n):
             return False
         self.model = PuzzleModel(n, self.seed)
@@ -120,64 +116,84 @@ class PuzzleApp:
 
     def _load_picture(self, path: str | None, n: int) -> bool:
         """Load the picture (the game's own when ``path`` is None); say why not on the start screen."""
-        source = path or str(DEFAULT_PICTURE)
         try:
-            try:
-                self.source_picture = fit_for_tiles(source, n)
-            except ImportError:  # no Pillow: Tk itself reads PNG and GIF
-                self.source_picture = tk.PhotoImage(master=self.root, file=source)
-        except (PictureError, tk.TclError) as exc:
+            self.source_picture = load_source(self.root, path, n)
+        except PictureError as exc:
             self.source_picture = None
-            message = str(exc) if isinstance(exc, PictureError) else f"{source}: cannot read the picture ({exc})"
-            if not isinstance(exc, PictureError) and not source.lower().endswith((".png", ".gif")):
-                message += "; JPEG and other formats need Pillow: pip install 'npuzzle-grader[gui]'"
-            self.start_message.config(text=message)
+            self.start_message.config(text=str(exc))
             return False
-        self._fit_picture(n)
         return True
 
     def _fit_picture(self, n: int) -> None:
-        """The picture and its N²-1 pieces for an N×N board (tile ``t`` shows ``t``'s goal cell)."""
-        self.pieces = {}
-        if self.source_picture is None:
-            self.picture = None
-            return
-        if isinstance(self.source_picture, tk.PhotoImage):
-            self.picture = fit_picture(self.source_picture, n)
-            size = self.picture.width() // n
-            for tile in range(1, n * n):
-                row, col = divmod(tile - 1, n)
-                piece = tk.PhotoImage(master=self.root, width=size, height=size)
-                piece.tk.call(piece, "copy", self.picture, "-from", col * size, row * size,
-                              (col + 1) * size, (row + 1) * size, "-to", 0, 0)
-                self.pieces[tile] = piece
-            return
-        from PIL import ImageTk
+        """Cut the picture for an N×N board (numbered tiles without one)."""
+        view = self.view
+        view.picture, view.pieces = (None, {}) if self.source_picture is None else cut(self.root, self.source_picture, n)
 
-        picture = self.source_picture
-        side = picture.width - picture.width % n  # type: ignore[attr-defined]
-        if side != picture.width:  # type: ignore[attr-defined]
-            picture = picture.resize((side, side))  # type: ignore[attr-defined]
-        self.picture = ImageTk.PhotoImage(picture, master=self.root)
-        self.pieces = {tile: ImageTk.PhotoImage(piece, master=self.root) for tile, piece in cut_tiles(picture, n).items()}
+    @property
+    def picture(self) -> tk.PhotoImage | None:
+        return self.view.picture
+
+    @property
+    def pieces(self) -> dict[int, tk.PhotoImage]:
+        return self.view.pieces
 
     # -- game screen ---------------------------------------------------------------
     def _build_game(self) -> None:
         if self.game_frame is not None:
             self.game_frame.destroy()
         frame = self.game_frame = tk.Frame(self.root)
-        self.canvas = tk.Canvas(frame, highlightthickness=0, bg=COLORS["board"])
-        self.canvas.grid(row=0, column=0, columnspan=4, pady=(0, 8))
+        left = tk.Frame(frame)
+        left.grid(row=0, column=0, sticky="n")
+        self.canvas = tk.Canvas(left, highlightthickness=0)
+        self.canvas.pack(pady=(0, 8))
         self.canvas.bind("<Button-1>", self._on_click)
-        self.status = tk.Label(frame, text="", font=("Helvetica", 13), width=40)
-        self.status.grid(row=1, column=0, columnspan=4, pady=(0, 8))
-        self.shuffle_button = tk.Button(frame, text="Shuffle", width=9, command=self.shuffle)
-        self.solve_button = tk.Button(frame, text="Solve", width=9, command=self.solve)
-        self.back_button = tk.Button(frame, text="New game", width=9, command=self.back)
-        for column, button in enumerate((self.shuffle_button, self.solve_button, self.back_button)):
-            button.grid(row=2, column=column, padx=3)
-        custom = tk.Frame(frame)
-        custom.grid(row=3, column=0, columnspan=4, pady=(10, 0))
+        self.view = BoardView(self.canvas, self.root.after)
+        self.status = tk.Label(left, text="", font=("Helvetica", 13), justify="center", wraplength=STATUS_WIDTH)
+        self.status.pack(fill="x", pady=(0, 4))
+        self.info = tk.Label(left, text="", font=("Helvetica", 12))
+        self.info.pack(pady=(0, 6))
+        self._build_buttons(left)
+        self._build_options(left)
+        self.search_frame = frame
+        frame.pack(padx=16, pady=16)
+        self._fit_picture(self.model.n)
+        self.redraw()
+        self.canvas.focus_set()
+        self.root.after(250, self._tick)
+
+    def _build_buttons(self, parent: tk.Frame) -> None:
+        rows = [tk.Frame(parent), tk.Frame(parent)]
+        for row in rows:
+            row.pack(pady=2)
+        make = tk.Button
+        self.shuffle_button = make(rows[0], text="Shuffle", width=8, command=self.shuffle)
+        self.solve_button = make(rows[0], text="Solve", width=8, command=self.solve)
+        self.hint_button = make(rows[0], text="Hint", width=8, command=self.hint)
+        self.undo_button = make(rows[0], text="Undo", width=8, command=self.undo)
+        self.steps_button = make(rows[1], text="A* step by step", width=14, command=self.toggle_search_view)
+        self.cancel_button = make(rows[1], text="Cancel", width=8, command=self.cancel)
+        self.back_button = make(rows[1], text="New game", width=8, command=self.back)
+        for button in (self.shuffle_button, self.solve_button, self.hint_button, self.undo_button,
+                       self.steps_button, self.cancel_button, self.back_button):
+            button.pack(side="left", padx=3)
+
+    def _build_options(self, parent: tk.Frame) -> None:
+        shuffle = tk.Frame(parent)
+        shuffle.pack(pady=(8, 0))
+        tk.Label(shuffle, text="Shuffle to:").pack(side="left")
+        self.difficulty_var = tk.StringVar(value="random")
+        tk.Radiobutton(shuffle, text="a random board", variable=self.difficulty_var, value="random").pack(side="left")
+        tk.Radiobutton(shuffle, text="optimal depth", variable=self.difficulty_var, value="depth").pack(side="left")
+        self.depth_var = tk.StringVar(value="20")
+        self.depth_entry = tk.Spinbox(shuffle, from_=1, to=80, width=4, textvariable=self.depth_var)
+        self.depth_entry.pack(side="left")
+        speed = tk.Frame(parent)
+        speed.pack()
+        tk.Label(speed, text="Pause between solution moves (ms):").pack(side="left", pady=(12, 0))
+        tk.Scale(speed, from_=1, to=5000, orient="horizontal", length=160, variable=self.delay_var,
+                 showvalue=True).pack(side="left")
+        custom = tk.Frame(parent)
+        custom.pack(pady=(4, 0))
         tk.Label(custom, text="Your board:").pack(side="left")
         self.custom_var = tk.StringVar()
         self.custom_entry = tk.Entry(custom, textvariable=self.custom_var, width=26)
@@ -185,163 +201,87 @@ class PuzzleApp:
         self.custom_entry.bind("<Return>", lambda _: self.set_custom())
         self.custom_button = tk.Button(custom, text="Set", command=self.set_custom)
         self.custom_button.pack(side="left")
-        frame.pack(padx=16, pady=16)
-        self._fit_picture(self.model.n)
-        self.redraw()
-        self.canvas.focus_set()
-
-    def _size(self) -> int:
-        return self.picture.width() // self.model.n if self.picture is not None else tile_size(self.model.n)
 
     def redraw(self) -> None:
-        model, canvas = self.model, self.canvas
-        n, size = model.n, self._size()
-        gap = 0 if self.picture is not None else 3
-        unsolvable = not model.solvable
-        canvas.config(width=n * size + gap, height=n * size + gap,
-                      bg=COLORS["unsolvable"] if unsolvable else COLORS["board"])
-        canvas.delete("all")
-        if model.board.is_goal() and self.picture is not None:
-            canvas.create_image(0, 0, image=self.picture, anchor="nw", tags=("picture",))
-        else:
-            for index, tile in enumerate(model.board.tiles):
-                if tile:
-                    self._draw_tile(tile, *divmod(index, n), size, gap, unsolvable)
-        if unsolvable:  # the sheet: the board itself turns red and says so, on a band between two rows
-            width = n * size + gap
-            font = max(9, min(26, width // 16))
-            middle = (n // 2) * size + gap / 2
-            canvas.create_rectangle(0, middle - font, width, middle + font, fill=COLORS["unsolvable_band"],
-                                    outline="", tags=("unsolvable-band",))
-            canvas.create_text(width / 2, middle, text="Puzzle not solvable", fill="white",
-                               font=("Helvetica", font, "bold"), tags=("unsolvable",))
-        self.status.config(text=model.message, fg=COLORS.get(model.kind, COLORS["info"]))
-        busy = model.animating or self.worker is not None
-        for widget in (self.shuffle_button, self.solve_button, self.back_button, self.custom_button):
-            widget.config(state="disabled" if busy else "normal")
+        """Draw the board as it stands, the status, the counters and which buttons work now."""
+        self.view.draw(self.model.board, self.hint_tile)
+        self.show_status()
 
-    def _draw_tile(self, tile: int, row: int, col: int, size: int, gap: int, unsolvable: bool) -> None:
-        canvas = self.canvas
-        x, y = col * size + gap, row * size + gap
-        tags = ("tile", f"tile{tile}")
-        if tile in self.pieces:
-            canvas.create_image(x, y, image=self.pieces[tile], anchor="nw", tags=tags)
-            canvas.create_rectangle(x, y, x + size - 1, y + size - 1, tags=tags,
-                                    outline=COLORS["unsolvable"] if unsolvable else "#202020",
-                                    width=3 if unsolvable else 1)
-            # A small number helps when parts of the picture look alike.
-            canvas.create_text(x + 5, y + 3, text=str(tile), anchor="nw", fill="white",
-                               font=("Helvetica", max(8, size // 7), "bold"), tags=tags)
+    def show_status(self) -> None:
+        model = self.model
+        self.status.config(text=model.message, fg=COLORS.get(model.kind, COLORS["info"]),
+                           wraplength=max(STATUS_WIDTH, int(self.canvas.cget("width"))))
+        self.info.config(text=f"Moves: {model.moves_made}    Time: {model.timer_label}")
+        busy = model.animating or self.job is not None
+        for widget in (self.shuffle_button, self.solve_button, self.hint_button, self.back_button,
+                       self.custom_button):
+            widget.config(state="disabled" if busy else "normal")
+        self.undo_button.config(state="normal" if model.history and not busy else "disabled")
+        self.cancel_button.config(state="normal" if self.job is not None else "disabled")
+
+    def _tick(self) -> None:
+        """Keep the timer running on screen."""
+        if self.game_frame is None or not self.game_frame.winfo_exists():
             return
-        if unsolvable:
-            color = COLORS["unsolvable_tile"]
-        else:
-            color = COLORS["correct"] if tile == row * self.model.n + col + 1 else COLORS["tile"]
-        canvas.create_rectangle(x, y, x + size - gap, y + size - gap, fill=color, outline="", tags=tags)
-        canvas.create_text(x + (size - gap) / 2, y + (size - gap) / 2, text=str(tile), fill=COLORS["tile_text"],
-                           font=("Helvetica", max(12, size // 3), "bold"), tags=tags)
+        self.info.config(text=f"Moves: {self.model.moves_made}    Time: {self.model.timer_label}")
+        self.root.after(250, self._tick)
 
     def cell_at(self, x: int, y: int) -> tuple[int, int]:
         """The (row, column) under canvas point (x, y)."""
-        size = self._size()
-        return y // size, x // size
+        return y // self.view.size, x // self.view.size
 
     def cell_center(self, row: int, col: int) -> tuple[int, int]:
         """Canvas coordinates of a cell's centre (for tests and accessibility tools)."""
-        size = self._size()
+        size = self.view.size
         return col * size + size // 2, row * size + size // 2
 
-    # -- actions -------------------------------------------------------------------
+    # -- the step-through view ---------------------------------------------------------
+    def toggle_search_view(self) -> None:
+        """Show A* step by step on the board shown, beside it, or hide it."""
+        if self.search_view is not None:
+            self.search_view.destroy()
+            self.search_view = None
+            return
+        self.search_view = SearchView(self.search_frame, self.model.board)
+        self.search_view.grid(row=0, column=1, sticky="n", padx=(16, 0))
+
+    def board_changed(self) -> None:
+        """A new board (shuffled, typed, a new size): the step-through view starts on it."""
+        self.hint_tile = None
+        if self.search_view is not None:
+            self.search_view.restart(self.model.board)
+
+    # -- input ---------------------------------------------------------------------------
     def _on_click(self, event: tk.Event) -> None:
         self.canvas.focus_set()
-        if self.worker is None and self.model.click(*self.cell_at(event.x, event.y)) is not None:
-            self.redraw()
+        if self.job is None:
+            self.play(lambda: self.model.click(*self.cell_at(event.x, event.y)))
 
     def _on_arrow(self, event: tk.Event, move: Move) -> str | None:
         if self.game_frame is None or isinstance(event.widget, (tk.Entry, tk.Spinbox)):
             return None  # the arrows edit the text being typed
-        if self.worker is None and self.model.move_blank(move) is not None:
-            self.redraw()
+        if self.job is None:
+            self.play(lambda: self.model.move_blank(move))
         return "break"
 
-    def shuffle(self) -> None:
-        self.model.shuffle()
-        self.redraw()
+    def _on_undo_key(self, event: tk.Event) -> str | None:
+        if self.game_frame is None or isinstance(event.widget, (tk.Entry, tk.Spinbox)):
+            return None
+        self.undo()
+        return "break"
 
     def set_custom(self) -> None:
         old_n = self.model.n
-        if self.model.set_custom(self.custom_var.get()) and self.model.n != old_n:
-            self._fit_picture(self.model.n)  # the board's size changed: cut the picture again
+        if self.model.set_custom(self.custom_var.get()):
+            if self.model.n != old_n:
+                self._fit_picture(self.model.n)  # the board's size changed: cut the picture again
+            self.board_changed()
         self.redraw()
 
     def back(self) -> None:
         if self.game_frame is not None:
             self.game_frame.destroy()
             self.game_frame = None
+            self.search_view = None
         self.start_message.config(text="")
         self.start_frame.pack(padx=30, pady=24)
-
-    def solve(self) -> None:
-        """Search for an optimal solution in a worker thread, then animate it."""
-        if self.worker is not None or not self.model.can_solve():
-            self.redraw()
-            return
-        board = self.model.board
-        self.found = []
-
-        def work() -> None:
-            try:
-                self.found.append(Solver(board, node_limit=NODE_LIMIT))
-            except SearchLimitError as exc:
-                self.found.append(exc)
-
-        self.worker = threading.Thread(target=work, name="npuzzle-solve", daemon=True)
-        self.model.message, self.model.kind = "Solving…", "info"
-        self.worker.start()
-        self.redraw()
-        self.root.after(30, self._poll)
-
-    def _poll(self) -> None:
-        if self.worker is None or self.game_frame is None:
-            return
-        if self.worker.is_alive():
-            self.root.after(30, self._poll)
-            return
-        self.worker = None
-        outcome = self.found[0]
-        if isinstance(outcome, SearchLimitError):
-            self.model.search_failed(f"Too hard to solve here: more than {NODE_LIMIT:,} positions searched.")
-        else:
-            assert isinstance(outcome, Solver)
-            if self.on_solution is not None:
-                self.on_solution(outcome)
-            self.model.start_animation(outcome.solution())
-            self.root.after(self.delay_ms, self._animate)
-        self.redraw()
-
-    def _animate(self) -> None:
-        if self.game_frame is None or self.model.advance() is None:
-            return
-        self.redraw()
-        if self.model.animating:
-            self.root.after(self.delay_ms, self._animate)
-
-
-def fit_picture(picture: tk.PhotoImage, n: int, largest: int = 480) -> tk.PhotoImage:
-    """Without Pillow: a square crop of a Tk picture, scaled by whole factors to at most ``largest``
-    pixels and a multiple of ``n`` wide, so it cuts into N×N equal tiles."""
-    side = min(picture.width(), picture.height())
-    if side < n:
-        raise tk.TclError(f"the picture is {picture.width()}x{picture.height()} pixels, too small for {n}x{n} tiles")
-    factor = max(1, -(-side // largest))
-    zoom = max(1, 240 // max(1, side // factor))
-    scaled = side // factor * zoom
-    scaled -= scaled % n
-    out = tk.PhotoImage(master=picture.tk, width=scaled, height=scaled)
-    source = picture.subsample(factor) if factor > 1 else picture
-    if zoom > 1:
-        source = source.zoom(zoom)
-    left = (source.width() - scaled) // 2
-    top = (source.height() - scaled) // 2
-    out.tk.call(out, "copy", source, "-from", left, top, left + scaled, top + scaled, "-to", 0, 0)
-    return out

@@ -8,11 +8,13 @@ draws the model and forwards clicks and buttons to it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.board import Board, Move
+from solver.assignment.gui_boards import random_board
 from solver.assignment.states import StateError, parse_state
+from solver.board import Board, Move
 
 INFO, SOLVED, ERROR = "info", "solved", "error"
 NOT_SOLVABLE = "Puzzle not solvable"
@@ -52,12 +54,6 @@ def solution_steps(path: Sequence[Board]) -> list[Step]:
     return steps
 
 
-def shuffle_moves(n: int) -> int:
-    """Random moves in a shuffle of an N×N board (N >= 4): enough to look scrambled, few enough
-    that an optimal solution is found in seconds."""
-    return max(12, 40 - 4 * n)
-
-
 class PuzzleModel:
     """The puzzle as the window shows it. A new game starts on a random solvable board (as the
     sheet says), unless ``board`` is given.
@@ -71,12 +67,17 @@ class PuzzleModel:
     (False, True)
     """
 
-    def __init__(self, n: int = 3, seed: int | None = None, board: Board | None = None) -> None:
+    def __init__(self, n: int = 3, seed: int | None = None, board: Board | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if n < 2:
             raise ValueError(f"board size must be at least 2, found {n}")
         self.rng = random.Random(seed)
+        self.clock = clock
         self.board = board if board is not None else Board.goal(n)
         self.moves_made = 0
+        self.history: list[Board] = []  # the boards before each of the player's moves, for Undo
+        self.started: float | None = None  # the timer runs from the player's first move ...
+        self.stopped: float | None = None  # ... until the goal
         self.animation: list[Step] = []
         if board is None:
             self.shuffle()
@@ -98,27 +99,30 @@ class PuzzleModel:
         self.message, self.kind = message, kind
 
     def _set_board(self, board: Board) -> None:
-        self.board, self.moves_made, self.animation = board, 0, []
+        self.board, self.moves_made, self.animation, self.history = board, 0, [], []
+        self.started = self.stopped = None
+
+    def elapsed(self) -> float:
+        """Seconds on the timer: from the player's first move on this board to the goal (or now)."""
+        if self.started is None:
+            return 0.0
+        return (self.stopped if self.stopped is not None else self.clock()) - self.started
+
+    @property
+    def timer_label(self) -> str:
+        """The timer as minutes and seconds.
+
+        >>> PuzzleModel(board=Board.goal(3)).timer_label
+        '0:00'
+        """
+        minutes, seconds = divmod(int(self.elapsed()), 60)
+        return f"{minutes}:{seconds:02d}"
 
     # -- player actions -----------------------------------------------------------
-    def shuffle(self) -> None:
-        """A random solvable board: uniformly random for N <= 3, a random walk of
-        :func:`shuffle_moves` moves (never undoing the last) for larger boards."""
-        n = self.n
-        if n <= 3:
-            tiles = list(range(n * n))
-            while True:
-                self.rng.shuffle(tiles)
-                board = Board(tuple(tiles), n)
-                if board.is_solvable() and not board.is_goal():
-                    break
-        else:
-            board = Board.goal(n)
-            while board.is_goal():  # a walk can come back to the goal; the game never starts solved
-                last = None
-                for _ in range(shuffle_moves(n)):
-                    last, board = self.rng.choice([(m, b) for m, b in board.successors() if m.opposite is not last])
-        self._set_board(board)
+    def shuffle(self, board: Board | None = None) -> None:
+        """A new board: ``board`` (Shuffle's chosen difficulty, see :mod:`solver.assignment.gui_boards`),
+        or else a uniformly random solvable one."""
+        self._set_board(board if board is not None else random_board(self.n, self.rng))
         self._say("Shuffled. Slide the tiles back, or press Solve.")
 
     @property
@@ -147,14 +151,42 @@ class PuzzleModel:
         if self.animating:
             return None
         try:
-            self.board = self.board.apply(move)
+            after = self.board.apply(move)
         except ValueError:
             return None
+        self.history.append(self.board)
+        self.board = after
         self.moves_made += 1
+        if self.started is None or self.stopped is not None:
+            self.started, self.stopped = self.clock(), None
         if self.board.is_goal():
+            self.stopped = self.clock()
             self._say(f"Solved in {self.moves_made} move{'' if self.moves_made == 1 else 's'}!", SOLVED)
         else:
             self._say(f"{self.moves_made} move{'' if self.moves_made == 1 else 's'}: {move.label}")
+        return move
+
+    def undo(self) -> Move | None:
+        """Take the player's last move back (it no longer counts); the move the blank made, or None."""
+        if self.animating or not self.history:
+            return None
+        before = self.history.pop()
+        move = self.board.move_to(before)
+        self.board = before
+        self.moves_made -= 1
+        self.stopped = None
+        self._say(f"Undone: {self.moves_made} move{'' if self.moves_made == 1 else 's'}")
+        return move
+
+    def hint(self, path: Sequence[Board] | None) -> Move | None:
+        """Say the next move of an optimal solution ``path`` from the board shown; that move, or None."""
+        if not path or path[0] != self.board or len(path) < 2:
+            return None
+        move = path[0].move_to(path[1])
+        assert move is not None
+        tile = path[0].tiles[path[1].blank]
+        self._say(f"Hint: slide tile {tile} (the blank moves {move.label}); {len(path) - 1} moves to go "
+                  f"at best.")
         return move
 
     def set_custom(self, text: str) -> bool:
@@ -195,7 +227,8 @@ class PuzzleModel:
         if not path or path[0] != self.board:
             raise ValueError("the solution does not start at the board shown")
         self.animation = solution_steps(path)
-        self.moves_made = 0
+        self.moves_made, self.history = 0, []
+        self.started = self.stopped = None
         self._say(f"Optimal solution: {len(self.animation)} moves.")
 
     def advance(self) -> Step | None:

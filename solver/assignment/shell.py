@@ -12,8 +12,9 @@ Commands::
     setState b12 345 678             N rows of N characters, b (or 0) the blank (up to 3x3)
     setState 1 2 3 4 5 6 7 8 0       N*N numbers row by row, 0 (or b) the blank, any N
     setState 3 1 2 3 4 5 6 7 8 0     the same with N first, as in input files
-    randomizeState N                 N random moves from the goal, then print the board
-                                     (repeatable with --seed)
+    randomizeState N                 N random moves from the goal (none undoing the one before,
+                                     never back at the goal), then print the board; the same N
+                                     gives the same board (--seed picks another set)
     printState                       print the board, b for the blank (printStats works too)
     move up|down|left|right          move the BLANK that way and print the board
     solve A-star h1|h2               optimal solution; h1 = misplaced tiles, h2 = Manhattan
@@ -50,13 +51,15 @@ import click
 from solver.assignment.beam import BEAM_EMPTY, UNSOLVABLE as BEAM_UNSOLVABLE, beam_search
 from solver.assignment.goals import Goal, parse_goal
 from solver.assignment.states import StateError, format_state, parse_state
-from solver.board import Move
+from solver.board import Board, Move
 from solver.errors import MissingInputError, SearchLimitError
 from solver.formats import UNSOLVABLE, decode_text
 from solver.search.result import SearchResult
 from solver.solve import solve
 
 DEFAULT_MAX_NODES = 1_000_000
+DEFAULT_SEED = 0
+"""The seed of ``randomizeState`` without ``--seed``: every session gives the same puzzle for the same n."""
 ResultT = TypeVar("ResultT", bound=SearchResult)
 HEURISTIC_NAMES = {"h1": ("hamming", "misplaced tiles"), "h2": ("manhattan", "Manhattan distance")}
 ASTAR_NAMES = ("a-star", "astar", "a*")
@@ -86,7 +89,7 @@ class Shell:
         self.out = out
         self.goal = goal
         self.board = goal.board(3)
-        self.rng = random.Random(seed)
+        self.seed = DEFAULT_SEED if seed is None else seed
         self.max_nodes = DEFAULT_MAX_NODES
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "setstate": self.set_state, "randomizestate": self.randomize_state,
@@ -110,11 +113,12 @@ class Shell:
         if len(words) != 1:
             raise CommandError("randomizeState: expected the number of random moves, e.g. 'randomizeState 20'")
         count = _positive_int(words[0], "randomizeState", least=0)
-        board = self.goal.board(self.board.n)
-        for _ in range(count):
-            _, board = self.rng.choice(board.successors())
-        self.board = board
-        self.say(format_state(board))
+        # Seeded for each call, as the sheet's "we seeded the random number generator": the same n
+        # gives the same puzzle, so one session can solve it several ways (a string seed is hashed
+        # the same way on every run and platform).
+        rng = random.Random(f"randomizeState {self.seed} {count}")
+        self.board = random_walk(self.goal.board(self.board.n), count, rng)
+        self.say(format_state(self.board))
 
     def print_state(self, words: list[str]) -> None:
         if words:
@@ -238,6 +242,26 @@ class Shell:
                 return
 
 
+def random_walk(goal: Board, count: int, rng: random.Random) -> Board:
+    """``count`` random moves from ``goal`` that never undo the move before and never step onto the goal.
+
+    So for ``count`` > 0 the board is never the goal: a walk that merely avoided undoing could
+    still circle back (twelve moves around a 2×2 block on a 3×3 board). On a 2×2 board, where
+    every board has just two neighbours, a walk must turn back once in each twelve moves; it
+    does so only when the one other way is the goal.
+
+    >>> walk = random_walk(Board.goal(2), 12, random.Random(1))
+    >>> walk.is_goal(), walk.is_solvable()
+    (False, True)
+    """
+    board, last = goal, None
+    for _ in range(count):
+        choices = [(m, b) for m, b in board.successors() if b != goal]
+        onward = [(m, b) for m, b in choices if m.opposite is not last]
+        last, board = rng.choice(onward or choices)
+    return board
+
+
 def read_commands(path: str) -> list[str]:
     try:
         data = Path(path).read_bytes()
@@ -265,7 +289,9 @@ def goal_option(function: Callable) -> Callable:
 
 @click.command("shell")
 @click.argument("command_file", required=False, type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, default=None, help="Seed for randomizeState, for repeatable sessions.")
+@click.option("--seed", type=int, default=None,
+              help=f"Seed for randomizeState (default {DEFAULT_SEED}): the same N gives the same board in every "
+                   "session with the same seed, as the sheet's seeded generator does.")
 @goal_option
 def shell(command_file: str | None, seed: int | None, goal: Goal) -> int:
     """Run COMMAND_FILE's puzzle commands, then prompt '> ' until 'exit' or end of input.

@@ -123,6 +123,27 @@ def test_command_prints_and_writes_the_tables_and_plot(trials, tmp_path: Path, u
     assert width > 1500 and height > 300
 
 
+@pytest.mark.parametrize("memory", [True, False])
+def test_every_panel_has_a_legend_naming_each_of_its_lines_and_bars(trials, memory: bool) -> None:
+    from dataclasses import replace
+
+    from solver.assignment.experiment_report import build_figure
+
+    if not memory:  # as with --no-memory: no peaks, so the time panel has no memory axis
+        trials = [replace(t, runs={name: replace(run, peak_bytes=None) for name, run in t.runs.items()})
+                  for t in trials]
+    figure = build_figure(trials, SMALL)
+    panels: dict[tuple[float, ...], list] = {}  # a twin axis shares its panel's place
+    for ax in figure.axes:
+        panels.setdefault(tuple(ax.get_position().bounds), []).append(ax)
+    assert len(panels) == 4 and len(figure.axes) == (5 if memory else 4)
+    for axes in panels.values():
+        shown = {text.get_text() for ax in axes if ax.get_legend() for text in ax.get_legend().get_texts()}
+        drawn = {artist.get_label() for ax in axes for artist in [*ax.lines, *ax.patches, *ax.containers]
+                 if not artist.get_label().startswith("_")}
+        assert drawn and drawn <= shown, (axes[0].get_title(), drawn, shown)
+
+
 def test_no_plot_no_memory_writes_only_the_tables(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["experiment", *SMALL_ARGS, "--out", str(tmp_path), "--no-plot", "--no-memory"])
     assert result.exit_code == 0

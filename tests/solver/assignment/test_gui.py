@@ -11,14 +11,22 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from solver.assignment.gui_model import (
+    ERROR,
+    INFO,
+    NOT_SOLVABLE,
+    SOLVED,
+    PuzzleModel,
+    Step,
+    solution_steps,
+)
 from solver.board import Board, Move
 from solver.cli import entry
-from solver.assignment.gui_model import ERROR, INFO, NOT_SOLVABLE, SOLVED, PuzzleModel, Step, solution_steps
 from tests.support import REPO, require_tool, shared_data
 
 ARTIFACTS = REPO / "test-artifacts"
@@ -183,47 +191,6 @@ def test_without_a_display_the_command_says_so(monkeypatch: pytest.MonkeyPatch,
 
 
 # --------------------------------------------------------------------------- the window under Xvfb
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """A private X display: Xvfb picks a free number and tells it through -displayfd."""
-    xvfb = require_tool("Xvfb")
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                              pass_fds=(write_end,), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
-    os.close(write_end)
-    try:
-        number = b""
-        deadline = time.monotonic() + 30
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            if select.select([read_end], [], [], 1)[0]:
-                chunk = os.read(read_end, 16)
-                if not chunk:
-                    break
-                number += chunk
-        if not number.strip().isdigit():
-            pytest.fail(f"Xvfb did not report a display number within 30 s (got {number!r})")
-        yield f":{number.decode().strip()}"
-    finally:
-        os.close(read_end)
-        server.terminate()
-        server.wait(timeout=10)
-
-
-@pytest.fixture
-def app(display: str, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("DISPLAY", display)
-    import tkinter
-
-    from solver.assignment.gui_app import PuzzleApp
-
-    root = tkinter.Tk()
-    window = PuzzleApp(root, size=3, seed=11, delay_ms=5)
-    root.update()
-    yield window
-    root.destroy()
-
-
 def pump(app, done: Callable[[], bool], seconds: float = 20.0) -> None:
     """Run Tk's event loop until ``done()``."""
     deadline = time.monotonic() + seconds
@@ -238,13 +205,13 @@ def pump(app, done: Callable[[], bool], seconds: float = 20.0) -> None:
 def record_status(app, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every status text the window draws from now on."""
     shown: list[str] = []
-    redraw = app.redraw
+    show_status = app.show_status
 
-    def redraw_and_record() -> None:
-        redraw()
+    def show_and_record() -> None:
+        show_status()
         shown.append(app.status.cget("text"))
 
-    monkeypatch.setattr(app, "redraw", redraw_and_record)
+    monkeypatch.setattr(app, "show_status", show_and_record)
     return shown
 
 
@@ -339,7 +306,7 @@ def test_window_click_solve_counter_and_unsolvable(app, display: str, monkeypatc
     start = app.model.board
     shown = record_status(app, monkeypatch)
     app.solve_button.invoke()
-    pump(app, lambda: app.worker is None and not app.model.animating and app.model.kind == SOLVED)
+    pump(app, lambda: app.job is None and not app.model.animating and app.model.kind == SOLVED)
     assert app.model.board.is_goal()
     steps = [text for text in shown if text.startswith("Move ")]
     total = int(steps[-1].split(" of ")[1].split(":")[0])
@@ -370,7 +337,7 @@ def test_window_click_solve_counter_and_unsolvable(app, display: str, monkeypatc
     assert app.canvas.itemcget(label, "text") == "Puzzle not solvable"
     app.solve_button.invoke()
     root.update()
-    assert app.worker is None and app.status.cget("text") == NOT_SOLVABLE
+    assert app.job is None and app.status.cget("text") == NOT_SOLVABLE
     shot = screenshot(display, "gui-unsolvable.png")
     red = pixel(shot, app.canvas.winfo_rootx() + 1, app.canvas.winfo_rooty() + 1)  # between the tiles
     assert red[0] > 150 and red[1] < 80 and red[2] < 80, red

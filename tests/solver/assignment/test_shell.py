@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,51 @@ def test_prompts_after_the_file_until_end_of_input(tmp_path: Path, monkeypatch: 
 def test_exit_at_the_prompt_stops_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     output = run_shell(tmp_path, monkeypatch, None, stdin="printState\nEXIT\nprintState\n")
     assert output == "> b 1 2\n3 4 5\n6 7 8\n> "
+
+
+def test_the_sheets_seeded_transcript_solves_one_puzzle_four_ways(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fed verbatim, without --seed: the four randomizeState 20 give one board, both A* searches find its
+    optimal length (the exact table's), and beam search finds a solution no shorter."""
+    from solver.search.exact import solve_exact
+
+    monkeypatch.chdir(tmp_path)
+    script = DATA / "sheet-one-puzzle-four-ways.txt"
+    output = CliRunner().invoke(main, ["shell", str(script)], input="").output
+    blocks = output.split("> randomizeState 20\n")[1:]
+    assert len(blocks) == 4
+    boards = {block.split("> ")[0] for block in blocks}
+    assert len(boards) == 1, boards
+    [shown] = boards
+    board = parse_state(shown.split())
+    assert board.standardized(blank_first=True).is_solvable() and not board.standardized(blank_first=True).is_goal()
+    optimal = solve_exact(board.standardized(blank_first=True)).moves
+    lengths = [int(block.split(": ", 1)[1].split(" move")[0]) for block in blocks]
+    assert lengths[:2] == [optimal, optimal] and all(length >= optimal for length in lengths[2:]), lengths
+    assert all(f"Start:\n{textwrap.indent(shown.rstrip(), '     ')}\n" in block for block in blocks)
+    again = CliRunner().invoke(main, ["shell", str(script)], input="").output
+    assert again == output  # and the same in the next session
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_randomize_state_never_gives_the_goal(n: int) -> None:
+    from solver.assignment.shell import random_walk
+
+    goal = Board.goal(n)
+    for count in range(1, 61):
+        for seed in range(20):
+            board = random_walk(goal, count, random.Random(seed))
+            assert not board.is_goal() and board.is_solvable(), (count, seed)
+    # Two moves that do not undo each other leave the board two moves away (3x3 and up).
+    if n > 2:
+        assert all(random_walk(goal, 2, random.Random(s)).manhattan() == 2 for s in range(50))
+
+
+def test_the_same_n_gives_the_same_board_and_another_n_another(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    output = run_shell(tmp_path, monkeypatch, "randomizeState 9\nmove left\nrandomizeState 9\nrandomizeState 11\n")
+    first, second, other = (b.split("> ")[0] for b in output.split("> randomizeState ")[1:])
+    assert first == second and first.split("\n", 1)[1] != other.split("\n", 1)[1]
 
 
 @pytest.mark.parametrize(("seed", "other"), [(1, 2), (7, 8)])

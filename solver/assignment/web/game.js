@@ -139,20 +139,36 @@
     try {
       var url = URL.createObjectURL(new Blob([$("solver-src").textContent], { type: "text/javascript" }));
       worker = new Worker(url);
-      worker.onmessage = function (e) { if (pending && e.data.id === pending.id) pending.handle(e.data); };
-      worker.onerror = function (e) { e.preventDefault(); worker = null; };
+      worker.onmessage = function (e) {
+        document.body.dataset.solver = "worker";  // tests check the page stayed free while solving
+        if (pending && e.data.id === pending.id) pending.handle(e.data);
+      };
+      worker.onerror = function (e) {  // the worker could not start: solve the waiting job on the page
+        e.preventDefault();
+        worker = null;
+        if (pending) solveHere(pending.job);
+      };
     } catch (err) { worker = null; }  // no workers here: solve on the page itself
   }
 
   function findSolution(tiles, n, done) {
-    var id = ++jobs;
-    pending = { id: id, handle: function (msg) {
+    var id = ++jobs, job = { id: id, tiles: tiles, n: n, budgetMs: budgetMs };
+    pending = { id: id, job: job, handle: function (msg) {
       if (msg.progress) { setStatus("Searching… bound on f " + msg.bound + ", " + msg.nodes.toLocaleString("en") + " nodes so far"); return; }
       pending = null;
       done(msg);
     } };
-    if (worker) worker.postMessage({ id: id, tiles: tiles, n: n, budgetMs: budgetMs });
-    else setTimeout(function () { var r = NPuzzle.idaStar(tiles, n, budgetMs); r.id = id; if (pending) pending.handle(r); }, 0);
+    if (worker) worker.postMessage(job);
+    else solveHere(job);
+  }
+
+  function solveHere(job) {
+    setTimeout(function () {
+      var result = NPuzzle.idaStar(job.tiles, job.n, job.budgetMs);
+      result.id = job.id;
+      document.body.dataset.solver = "page";
+      if (pending && pending.id === job.id) pending.handle(result);
+    }, 0);
   }
 
   function withSolution(then) {

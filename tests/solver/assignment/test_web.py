@@ -262,3 +262,51 @@ def test_the_page_fits_its_width_and_looks_right(browser, page: Path) -> None:
     assert width[0] <= width[1], width
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / f"web-{browser.size_name}.png"))
+
+
+@pytest.mark.browser
+def test_shuffle_makes_solvable_boards_of_the_chosen_difficulty_and_hint_starts_an_optimal_path(
+        browser, page: Path, exact3) -> None:
+    from selenium.webdriver.support.select import Select
+
+    open_page(browser, page, "?board=1,2,3,4,5,6,7,8,0")
+    for difficulty, deepest in (("10", 10), ("random", 31)):
+        Select(browser.find_element("id", "difficulty")).select_by_value(difficulty)
+        browser.find_element("id", "shuffle").click()
+        settle(browser)
+        tiles = shown_board(browser)
+        assert 0 < exact3.get(tiles, -1) <= deepest, tiles  # solvable, not the goal, no deeper than asked
+        assert text(browser, "moves") == "0"
+    browser.find_element("id", "hint").click()
+    wait_for(browser, lambda d: "Hint: slide" in text(d, "status"))
+    hinted = browser.find_element("css selector", "#board .tile.hint")
+    assert f"({exact3[tiles]} moves from here" in text(browser, "status")
+    hinted.click()
+    settle(browser)
+    assert exact3[shown_board(browser)] == exact3[tiles] - 1
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", ["phone"], indirect=True)
+def test_a_tap_slides_a_tile_and_a_swipe_moves_the_tile_that_way(browser, page: Path) -> None:
+    open_page(browser, page, "?board=1,2,3,4,0,5,7,8,6")
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def centre(tile: int) -> tuple[float, float]:
+        box = browser.find_element("css selector", f'#board [data-tile="{tile}"]').rect
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    x, y = centre(5)  # a tap on the 5, right of the blank: it slides left
+    touch("touchStart", x, y)
+    touch("touchEnd", x, y)
+    settle(browser)
+    assert shown_board(browser) == (1, 2, 3, 4, 5, 0, 7, 8, 6) and text(browser, "moves") == "1"
+    x, y = centre(6)  # a swipe up anywhere: the 6, below the blank, goes up
+    touch("touchStart", x, y)
+    touch("touchMove", x, y - 60)
+    touch("touchEnd", x, y - 60)
+    settle(browser)
+    assert shown_board(browser) == Board.goal(3).tiles and text(browser, "moves") == "2"

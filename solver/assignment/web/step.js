@@ -54,7 +54,8 @@ var Stepper = (function () {
 
   Stepper.prototype.restart = function () {
     this.seen = {};
-    this.seen[this.root.tiles.join(",")] = true;
+    this.seen[this.root.tiles.join(",")] = 0;  // BFS: seen when generated; A*: the least g pushed
+    this.closed = {};
     this.nextBound = Infinity;
     if (this.algorithm === "bfs") { this.queue = [this.root]; this.head = 0; }
     else if (this.algorithm === "idastar") this.stack = [this.root];
@@ -72,7 +73,12 @@ var Stepper = (function () {
       if (this.head > 4096) { this.queue = this.queue.slice(this.head); this.head = 0; }
       return x;
     }
-    if (this.algorithm !== "idastar") return this.heap.pop();
+    if (this.algorithm !== "idastar") {  // A*: skip heap entries of boards already expanded by a shorter route
+      for (;;) {
+        var best = this.heap.pop(), key = best.tiles.join(",");
+        if (!this.closed[key]) { this.closed[key] = true; return best; }
+      }
+    }
     for (;;) {  // IDA*: nodes over the bound are cut, not expanded; an empty stack starts a new pass
       if (!this.stack.length) {
         this.bound = this.nextBound;
@@ -113,7 +119,11 @@ var Stepper = (function () {
     for (var i = 0; i < kids.length; i++) {
       var key = kids[i].tiles.join(",");
       if (this.algorithm === "idastar") fresh.push(kids[i]);  // IDA* keeps no table, only the path
-      else if (!this.seen[key]) { this.seen[key] = true; fresh.push(kids[i]); }
+      else if (this.algorithm === "bfs" ? !(key in this.seen)
+               : !this.closed[key] && !(this.seen[key] <= kids[i].g)) {
+        this.seen[key] = kids[i].g;
+        fresh.push(kids[i]);
+      }
     }
     if (this.algorithm === "bfs") Array.prototype.push.apply(this.queue, fresh);
     else if (this.algorithm === "idastar") for (var j = fresh.length - 1; j >= 0; j--) this.stack.push(fresh[j]);

@@ -246,6 +246,15 @@ def test_step_shows_each_expansion_with_the_algorithms_g_h_and_f(browser, page: 
             board = Board.from_tiles(tuple(map(int, child.get_attribute("data-board").split(","))))
             assert int(child.get_attribute("data-h")) == HEURISTIC[algorithm](board)
     assert seen[0] == (start, 0)
+    # The order each frontier promises: BFS by depth, A* by f (never falling, h being consistent), IDA*
+    # within its bound.
+    order = [g + (0 if algorithm == "bfs" else HEURISTIC[algorithm](Board.from_tiles(t))) for t, g in seen]
+    if algorithm == "bfs":
+        order = [g for _, g in seen]
+    if algorithm == "idastar":
+        assert max(order) <= int(text(browser, "bound"))
+    else:
+        assert order == sorted(order), order
     for _ in range(100):  # then on to the goal
         if "Goal reached" in text(browser, "status"):
             break

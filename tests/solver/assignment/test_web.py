@@ -216,6 +216,7 @@ def test_unsolvable_and_bad_boards_get_a_clear_status_and_are_never_searched(bro
                                                                             message) -> None:
     open_page(browser, page, query)
     assert message in text(browser, "status")
+    assert not browser.find_element("id", "node").is_displayed()  # no search view until a search steps
     before = shown_board(browser)
     for button in ("solve", "step"):
         browser.find_element("id", button).click()
@@ -249,8 +250,6 @@ def test_step_shows_each_expansion_with_the_algorithms_g_h_and_f(browser, page: 
     # The order each frontier promises: BFS by depth, A* by f (never falling, h being consistent), IDA*
     # within its bound.
     order = [g + (0 if algorithm == "bfs" else HEURISTIC[algorithm](Board.from_tiles(t))) for t, g in seen]
-    if algorithm == "bfs":
-        order = [g for _, g in seen]
     if algorithm == "idastar":
         assert max(order) <= int(text(browser, "bound"))
     else:

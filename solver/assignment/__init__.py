@@ -2,7 +2,8 @@
 command sheet's shell (``shell``, with its board notation in ``states`` and its goal in ``goals``), the
 experiments (``experiment`` measures, ``experiment_report`` makes the tables and figure) and the GUI
 game (``gui`` the command, ``gui_app`` the Tk window, ``gui_model`` the rules, ``picture`` the pictures
-and the default one it ships, ``default-picture.png``).
+and the default one it ships, ``default-picture.png``) and the browser game (``web``, which
+inlines the page's parts from ``web/``).
 
 May import the solver core (board, formats, errors, fileio, :mod:`solver.solve`, :mod:`solver.api`)
 and :mod:`solver.search`; nothing imports it but the CLI.

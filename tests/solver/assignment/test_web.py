@@ -318,3 +318,21 @@ def test_a_tap_slides_a_tile_and_a_swipe_moves_the_tile_that_way(browser, page: 
     touch("touchEnd", x, y - 60)
     settle(browser)
     assert shown_board(browser) == Board.goal(3).tiles and text(browser, "moves") == "2"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", ["desktop"], indirect=True)
+def test_the_page_stays_responsive_while_it_searches_and_stop_ends_the_search(browser, page: Path) -> None:
+    tiles = (0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)  # 80 moves: seconds of search
+    open_page(browser, page, "?board=" + ",".join(map(str, tiles)))
+    browser.find_element("id", "solve").click()
+    wait_for(browser, lambda d: "nodes so far" in text(d, "status"))  # the Worker reports its progress
+    lag = browser.execute_script("""const t = performance.now();
+        return new Promise(done => setTimeout(() => done(performance.now() - t), 0));""")
+    assert lag < 250, f"the page's own thread was blocked for {lag:.0f} ms"
+    assert browser.find_element("id", "solve").get_attribute("disabled") == "true"
+    browser.find_element("id", "cancel").click()
+    assert text(browser, "status") == "Stopped."
+    assert browser.find_element("id", "solve").get_attribute("disabled") is None
+    browser.execute_script("return new Promise(done => setTimeout(done, 500))")
+    assert text(browser, "status") == "Stopped." and shown_board(browser) == tiles  # nothing arrives late

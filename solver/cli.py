@@ -21,6 +21,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "tables": "solver.tables_cli:tables",
     "experiment": "solver.assignment.experiment_report:experiment",
     "gui": "solver.assignment.gui:gui",
+    "web": "solver.assignment.web:web",
 }
 """Subcommands beside ``solve``, imported only when used."""
 

@@ -29,7 +29,7 @@ from grader.sandbox import runner, sweep
 from grader.intake import python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
-from grader.testsets.assignment import Assignment, find_assignment, load_assignment
+from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.errors import CaseFileError, ConfigError
 from grader.judging.hints import Context, tail
@@ -78,7 +78,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     position = {case.id: index for index, case in enumerate(testset.cases)}
     if cases:
         testset = select_cases(testset, list(cases))
-    assignment = load_assignment(assignment_path or find_assignment(testset.root))
+    assignment = load_assignment(assignment_path or require_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
     if memory_mb is not None:

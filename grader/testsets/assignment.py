@@ -154,6 +154,11 @@ class Assignment:
         """Whether the answer is read from ``output_file`` in the run folder (else from stdout)."""
         return self.answer == "file" if self.answer is not None else self.io == "files"
 
+    def named_paths(self) -> tuple[Path, ...]:
+        """Every file or folder the assignment names (extra files, jars, drivers), as absolute paths."""
+        return (*self.extra_files, *self.java.classpath, *self.java.sources, *self.java.algs4.packaged,
+                *self.java.algs4.unnamed)
+
     def to_json(self) -> dict[str, Any]:
         """The settings that shaped the grades, for results.json."""
         return {"source": self.source, "name": self.name, "preset": self.preset, "io": self.io,
@@ -182,6 +187,24 @@ class Assignment:
 def find_assignment(testset_dir: Path) -> Path | None:
     path = testset_dir / FILE_NAME
     return path if path.is_file() else None
+
+
+def require_assignment(testset_dir: Path) -> Path:
+    """The test set's ``assignment.toml``; a set without one is refused before grading, naming the fix.
+
+    Grading on the defaults would run every submission as CMPE 160's (``input.txt`` to ``output.txt``): a
+    class that reads its argument or standard input would all fail, with nothing saying why.
+    """
+    from grader.errors import SetupRefused
+
+    path = find_assignment(testset_dir)
+    if path is None:
+        raise SetupRefused(
+            f"{testset_dir}: the test set has no {FILE_NAME}, so nothing says how submissions read the puzzle "
+            f"and where they answer. Write {testset_dir / FILE_NAME} (one line such as preset = \"cmpe160\" "
+            "for input.txt -> output.txt, or io = \"argv\" / \"stdin\"; testcases/README.md shows each), "
+            "or pass --assignment FILE")
+    return path
 
 
 def load_assignment(path: Path | None) -> Assignment:

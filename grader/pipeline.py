@@ -26,7 +26,7 @@ from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
 from grader.sandbox import runner, sweep
-from grader.intake import python_env, safe_copy
+from grader.intake import preflight, python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
 from grader.testsets.assignment import Assignment, load_assignment, require_assignment
@@ -94,6 +94,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
+        preflight.require_libraries(submissions, assignment)  # across the whole class, before any build
         if only:
             patterns = list(only)
             submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]

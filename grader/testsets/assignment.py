@@ -236,7 +236,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
     def paths(values: list[str], where: str) -> tuple[Path, ...]:
         out = []
         for index, value in enumerate(values):
-            expanded = _expand_variables(value, source, f"{where}[{index}]")
+            expanded = expand_variables(value, source, f"{where}[{index}]")
             resolved = (base / expanded).resolve()
             if not resolved.exists():
                 shown = f"{value!r}" + (f" ({expanded})" if expanded != value else "")
@@ -299,7 +299,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
 _VARIABLE_RE = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
-def _expand_variables(value: str, source: str, where: str) -> str:
+def expand_variables(value: str, source: str, where: str) -> str:
     """``$NAME`` and ``${NAME}`` from the environment, and a leading ``~``; an unset variable is an error."""
     def value_of(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(2)

@@ -6,6 +6,7 @@ every key is optional, so a missing file means the CMPE 160 defaults (``files`` 
 blank-last goal). Errors read ``file::$.json.path: message``. Example::
 
     io = "argv"                       # files | argv | stdin | board-arg
+    input_format = "rows"             # n-first (default: the N line, then the rows) | rows (no N line)
     answer = "stdout"                 # stdout | file (default: file for io = "files", else stdout)
     [limits]
     wall_seconds = 10
@@ -111,6 +112,8 @@ class PythonConfig:
     run: tuple[str, ...] | None = None
     packages: tuple[str, ...] = ()
     """pip requirement strings submissions may import (an environment built once per grading run)."""
+    fallback: str | None = None
+    """A second interpreter for submissions the first cannot compile (a class handing in Python 2 and 3)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,8 @@ class Assignment:
     name: str | None = None
     preset: str | None = None
     io: str = "files"
+    input_format: str = "n-first"
+    """``n-first`` (the N line, then the rows) or ``rows`` (the rows only): what a run's puzzle holds."""
     input_file: str = "input.txt"
     output_file: str = "output.txt"
     language: str = "auto"
@@ -181,6 +186,8 @@ class Assignment:
                                "move_names": self.move_names}
         if self.python.packages:
             extra["python_packages"] = list(self.python.packages)
+        if self.input_format != "n-first":
+            extra["input_format"] = self.input_format
         return extra
 
 
@@ -257,6 +264,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
         name=data.get("name"),
         preset=data.get("preset"),
         io=data.get("io", defaults.io),
+        input_format=data.get("input_format", defaults.input_format),
         input_file=data.get("input_file", defaults.input_file),
         output_file=data.get("output_file", defaults.output_file),
         language=data.get("language", defaults.language),
@@ -290,7 +298,8 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             interpreter=python.get("interpreter", PythonConfig.interpreter),
             main_files=tuple(python.get("main_files", PythonConfig.main_files)),
             run=_argv(python.get("run")),
-            packages=tuple(python.get("packages", ()))),
+            packages=tuple(python.get("packages", ())),
+            fallback=python.get("fallback")),
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
         api=api_from_dict(data.get("api")),
     )
@@ -324,3 +333,11 @@ def _check_commands(data: dict[str, Any], source: str) -> None:
                         raise ConfigError(source, f"$.{section}.{key}[{index}]",
                                           f"unknown placeholder {{{name}}} (known: "
                                           f"{', '.join(sorted(PLACEHOLDERS))})")
+                    if name in ("sources", "entry") and item != f"{{{name}}}":
+                        raise ConfigError(source, f"$.{section}.{key}[{index}]",
+                                          f"{{{name}}} stands for several arguments, so it must be an item of its "
+                                          f"own (found {item!r})")
+                    if name == "main_class" and section == "command" and not data.get("java", {}).get("main_class"):
+                        raise ConfigError(source, f"$.{section}.{key}[{index}]",
+                                          "{main_class} in [command] is [java] main_class, which is not set: "
+                                          "set it, or write the class name in the command")

@@ -192,7 +192,19 @@ class _progress_bar:
 
 
 def entry(args: list[str] | None = None) -> int:
-    return run(main, "grade", (GraderError, SolverError), args)
+    import warnings
+
+    with warnings.catch_warnings():  # restores Python's own display when the command returns
+        warnings.showwarning = _show_warning
+        return run(main, "grade", (GraderError, SolverError), args)
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file=None, line: str | None = None) -> None:
+    """A warning as one line of the grader's own (``grade: warning: ...``), not Python's file:line: source
+    format, which reads like a crash."""
+    text = " ".join(str(message).split())
+    click.echo(f"grade: warning: {text}", err=True)
 
 
 if __name__ == "__main__":

@@ -369,20 +369,28 @@ def _build_limits(assignment: Assignment, jvm: bool) -> runner.Limits:
 
 # ---------------------------------------------------------------- Python
 def python_entry(bundle: Path, assignment: Assignment) -> tuple[list[str], Path] | None:
-    """The arguments after the interpreter, and the file to syntax-check."""
+    """The arguments after the interpreter, and the file to syntax-check: in the submission's top folder, else in
+    its ``src/`` (an IDE's layout; run as ``src/solver.py`` from the top folder, where the input is)."""
     package = bundle / "solver" / "__main__.py"
     if package.is_file():
         return ["-m", "solver"], package
-    for name in assignment.python.main_files:
-        if (bundle / name).is_file():
-            return [name], bundle / name
-    top = sorted(p for p in bundle.glob("*.py") if p.is_file())
-    if len(top) == 1:
-        return [top[0].name], top[0]
-    mains = [p for p in top if _PY_MAIN_RE.search(p.read_text(encoding="utf-8", errors="replace"))]
-    if len(mains) == 1:
-        return [mains[0].name], mains[0]
+    for folder in (bundle, bundle / "src"):
+        # The bundle is the build's own copy, which holds no link (grader.intake.safe_copy).
+        found = _python_main(folder, assignment) if folder.is_dir() else None
+        if found is not None:
+            return [found.relative_to(bundle).as_posix()], found
     return None
+
+
+def _python_main(folder: Path, assignment: Assignment) -> Path | None:
+    for name in assignment.python.main_files:
+        if (folder / name).is_file():
+            return folder / name
+    top = sorted(p for p in folder.glob("*.py") if p.is_file())
+    if len(top) == 1:
+        return top[0]
+    mains = [p for p in top if _PY_MAIN_RE.search(p.read_text(encoding="utf-8", errors="replace"))]
+    return mains[0] if len(mains) == 1 else None
 
 
 def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
@@ -392,7 +400,8 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         looked = ", ".join(["solver/__main__.py", *assignment.python.main_files])
         return Build("python", None, failure=Verdict.CE,
                      message=f"no main file: looked for {looked}, or a single .py file with "
-                             "'if __name__ == \"__main__\":'")
+                             "'if __name__ == \"__main__\":', in the submission's top folder and in src/ "
+                             "(e.g. src/solver.py)")
     args, check = entry
     # The base interpreter: the same language, and it starts with -S (a Python 2 virtualenv's does not).
     report = check_syntax(python.interpreter, check, str(check.relative_to(bundle)), workdir / "syntax-check",

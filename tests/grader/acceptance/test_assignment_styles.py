@@ -85,3 +85,14 @@ def test_one_class_in_python_2_and_3(tmp_path: Path) -> None:
     assert verdicts["py3"][0] == "AC" and "fallback" not in verdicts["py3"][1]
     verdict, message = verdicts["py2"]
     assert "the fallback: CPython 2 code" in message and verdict != "CE", message
+
+
+def test_python_code_under_src_is_found(tmp_path: Path) -> None:
+    # An IDE's layout: the program in src/solver.py; it runs from the top folder, where the input is.
+    project = tmp_path / "project"
+    (project / "src").mkdir(parents=True)
+    shutil.copy(PROGRAM / "main.py", project / "src" / "solver.py")
+    (project / "README.md").write_text("my project\n")
+    verdict, message = _grade(tmp_path, worked("command-python").replace('language = "command"\n', ""),
+                              {"ide": project})["ide"]
+    assert verdict == "AC" and "runs src/solver.py" in message, message

@@ -8,7 +8,8 @@ LMS         download name                                           key (gradebo
 Moodle      ``Firstname Lastname_1000703_assignsubmission_file_``   participant id: ``Identifier`` of the
             (a folder), or ``..._assignsubmission_file_solver.py``  grading worksheet, ``Participant 1000703``
 Canvas      ``lastnamefirstname_12345_67890_solver.py``             Canvas user id: ``ID`` of the gradebook CSV
-            (``_late_`` or ``_LATE_`` after the name when late)
+            (``_late_`` or ``_LATE_`` after the name when late;
+            ``lastname_12345_solver.py`` without the attachment id)
 Blackboard  ``Project_jdoe_attempt_2024-03-01-10-20-30_solver.py``  username: ``Username`` of the Grade Center
             (and a receipt ``..._attempt_2024-03-01-10-20-30.txt``)  CSV
 ==========  ======================================================  ==========================================
@@ -26,6 +27,8 @@ _MOODLE = re.compile(r"^(?P<person>.+?)_(?P<key>\d+)_assignsubmission_(?P<plugin
 _CANVAS = re.compile(r"^(?P<person>[^_]+)(?:_late)?_(?P<key>\d+)_(?P<attachment>\d+)_(?P<rest>.+)$", re.I)
 _BLACKBOARD = re.compile(
     r"^(?P<assignment>.+)_(?P<key>[^_]+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<rest>.+)|\.txt)?$")
+_CANVAS_SHORT = re.compile(r"^(?P<person>[^_]+)(?:_late)?_(?P<key>\d+)_(?P<rest>[^\d].*)$", re.I)
+"""``lastname_123_solver.py``: the user id without an attachment id (older exports, hand-made copies)."""
 LMS_NAMES = ("moodle", "canvas", "blackboard")
 
 
@@ -55,6 +58,9 @@ def parse(name: str) -> LmsName | None:
     match = _CANVAS.match(name)
     if match:
         # Canvas downloads only a student's latest submission: every file of it belongs, whatever its attachment id.
+        return LmsName("canvas", match["key"], f"{match['person']}_{match['key']}", match["rest"])
+    match = _CANVAS_SHORT.match(name)
+    if match:
         return LmsName("canvas", match["key"], f"{match['person']}_{match['key']}", match["rest"])
     return None
 

@@ -58,8 +58,11 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
     for entry in entries:
         if entry.name.startswith(".") or entry.name in IGNORED:
             continue
-        named = lms_names.parse(entry.name) if not entry.is_dir() else None
-        if named is not None:
+        named = lms_names.parse(entry.name)
+        if named is not None and not named.holds_code:  # Moodle's online text or comments beside the files
+            ignored.append(entry.name)
+            continue
+        if named is not None and not entry.is_dir():
             loose.setdefault(named.group, []).append((entry, named))
             continue
         if entry.is_dir():

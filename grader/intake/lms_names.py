@@ -43,6 +43,12 @@ class LmsName:
     group: str
     rest: str
     order: str = ""
+    part: str = ""
+    """Moodle's submission plugin (``file``; ``onlinetext`` and ``comments`` hold no code)."""
+
+    @property
+    def holds_code(self) -> bool:
+        return self.lms != "moodle" or self.part == "file"
 
 
 def parse(name: str) -> LmsName | None:
@@ -50,7 +56,8 @@ def parse(name: str) -> LmsName | None:
     only when a person's name holds no space and the plugin part were digits, which it never is."""
     match = _MOODLE.match(name)
     if match:
-        return LmsName("moodle", match["key"], f"{match['person']}_{match['key']}", match["rest"])
+        return LmsName("moodle", match["key"], f"{match['person']}_{match['key']}", match["rest"],
+                       part=match["plugin"])
     match = _BLACKBOARD.match(name)
     if match:
         group = f"{match['assignment']}_{match['key']}_attempt_{match['when']}"

@@ -199,7 +199,7 @@ RowMatch = Any  # (row) -> the submission id the row's student handed in, or "" 
 
 
 def _by_id(header: Sequence[str], id_column: str) -> RowMatch:
-    key = _column(header, (id_column,))
+    key = _column(header, (id_column,)) or id_column
     return lambda row: (row.get(key) or "").strip()
 
 

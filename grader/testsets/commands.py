@@ -267,8 +267,8 @@ def _check_preset(preset: str) -> None:
 
 def _write_assignment(out_dir: Path, preset: str, goal: str) -> None:
     """An ``assignment.toml`` beside a new set (``grade`` refuses a set without one); one already there is kept."""
-    from grader.testsets.assignment import FILE_NAME
     from grader.testsets import presets
+    from grader.testsets.assignment import FILE_NAME
 
     path = out_dir / FILE_NAME
     if path.exists():

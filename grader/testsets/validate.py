@@ -177,8 +177,8 @@ def _assignment_problems(root: Path, manifest: str, goal: str) -> list[str]:
 
     path = root / FILE_NAME
     if not path.is_file():
-        return [f"{path}: no assignment.toml, so `grade` refuses this set: write one saying how submissions read "
-                "the puzzle and answer (one line such as preset = \"cmpe160\"; testcases/README.md shows each)"]
+        return [(f"{path}: no assignment.toml, so `grade` refuses this set: write one saying how submissions read "
+                 "the puzzle and answer (one line such as preset = \"cmpe160\"; testcases/README.md shows each)")]
     try:
         assignment = load_assignment(path)
     except ConfigError as exc:

@@ -37,6 +37,9 @@ def _moodle(subs: Path) -> None:
     folder = subs / "Carla Correct_1000701_assignsubmission_file_"
     folder.mkdir()
     (folder / "main.py").write_bytes(PROGRAM["correct"])
+    text = subs / "Carla Correct_1000701_assignsubmission_onlinetext_"  # her online text: not a submission
+    text.mkdir()
+    (text / "onlinetext.html").write_text("<p>My solver uses BFS.</p>\n")
     (subs / "Sam Suboptimal_1000702_assignsubmission_file_main.py").write_bytes(PROGRAM["suboptimal"])
     (subs / "Ilya Moves_1000703_assignsubmission_file_main.py").write_bytes(PROGRAM["illegal-move"])
 

@@ -219,7 +219,7 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
     """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
     from grader.testsets.model import load_testset
 
-    from grader.integrations.carry import carry_testset
+    from grader.testsets.carry import carry_testset
     from grader.testsets.assignment import load_assignment, require_assignment
 
     testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run

@@ -80,3 +80,15 @@ def test_a_path_the_build_cannot_carry_is_refused(setting: str, fragment: str, t
 def test_a_set_without_an_assignment_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = entry(["gradescope", "build", "--testcases", str(CLASS / "testset"), "--out", str(tmp_path / "a.zip")])
     assert code == 10 and "the test set has no assignment.toml" in capsys.readouterr().err
+
+
+@pytest.mark.java
+def test_a_visible_only_export_carries_the_jar_too(host: Path, tmp_path: Path) -> None:
+    # The export is what a GitHub Classroom template repository holds: it cannot reach the TA's paths either.
+    out = tmp_path / "template" / "testcases"
+    assert entry(["testcases", "export", str(host / "course" / "testset"), "--visible", "--out", str(out)]) == 0
+    assert (out / "carried" / "1" / "algs4.jar").is_file()
+    assert 'packaged = ["carried/1/algs4.jar"]' in (out / "assignment.toml").read_text()
+    from grader.testsets.assignment import load_assignment
+
+    assert load_assignment(out / "assignment.toml").java.algs4.packaged == ((out / "carried/1/algs4.jar").resolve(),)

@@ -3,7 +3,8 @@
 An assignment may name its jars, drivers and extra files by an absolute path or an environment variable
 (``[java.algs4] packaged = ["$ALGS4_JAR"]``), which only the TA's machine resolves. :func:`carry_testset` copies
 the set and every such file or folder into it (``carried/<n>/<name>``), and rewrites ``assignment.toml`` to name
-the copies by relative paths: the Gradescope zip (and a Classroom template) then grade as the TA's machine does,
+the copies by relative paths: the Gradescope zip and a visible-only export (a Classroom template) then grade as
+the TA's machine does,
 and no host path reaches a student's message. What cannot be carried is refused (exit 10) with the fix: a named
 path that is not a file or folder, or an interpreter named by a path only the TA's machine has.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import SetupRefused
-from grader.testsets.assignment import FILE_NAME, expand_variables, require_assignment
+from grader.testsets.assignment import FILE_NAME, expand_variables, find_assignment, require_assignment
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -35,11 +36,25 @@ _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".journal")
 
 
 def carry_testset(testset_dir: Path, target: Path) -> list[str]:
-    """Copy the set to ``target`` with what its assignment names outside it; returns the paths carried in."""
+    """Copy the set to ``target`` with what its assignment names outside it; returns the paths carried in.
+
+    Refuses (:class:`SetupRefused`) a set without ``assignment.toml``: the copy would grade on guesses.
+    """
     root = Path(testset_dir).resolve()
-    source = require_assignment(root)
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    require_assignment(root)
     shutil.copytree(root, target, ignore=_SKIP)
+    return carry_named_files(root, target)
+
+
+def carry_named_files(testset_dir: Path, target: Path) -> list[str]:
+    """Into ``target`` (a copy of the set, whole or in part): every file or folder the set's ``assignment.toml``
+    names outside the set or through a variable, and the assignment rewritten to name them relatively.
+    Returns the paths carried in (none for a set without an assignment)."""
+    root = Path(testset_dir).resolve()
+    source = find_assignment(root)
+    if source is None:
+        return []
+    data = tomllib.loads(source.read_text(encoding="utf-8"))
     carried: list[str] = []
     changed = False
     for keys in PATH_KEYS:
@@ -77,7 +92,7 @@ def _carry(value: str, root: Path, target: Path, where: str, source: str, carrie
         raise SetupRefused(f"{source}::{where}: {value!r} ({path}) is not a file or folder, so the build cannot "
                            "carry it; name the jar, driver or folder itself")
     destination = target / CARRIED / str(len(carried) + 1) / path.name
-    destination.parent.mkdir(parents=True)
+    destination.parent.mkdir(parents=True, exist_ok=True)
     try:
         if path.is_dir():
             shutil.copytree(path, destination, ignore=_SKIP)

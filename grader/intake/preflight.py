@@ -25,6 +25,8 @@ from grader.intake.java_text import blank_comments
 from grader.testsets.assignment import Assignment
 
 MAX_FILES = 200
+MAX_ENTRIES = 5_000
+"""A submission's folder is walked through at most this many entries (a hostile one may hold millions)."""
 MAX_BYTES = 256_000
 _USES_ALGS4 = re.compile(r"\bedu\s*\.\s*princeton\s*\.\s*cs\s*\.\s*algs4\b")
 ALGS4_JAR_URL = "https://algs4.cs.princeton.edu/code/algs4.jar"
@@ -74,10 +76,13 @@ def _provides_algs4(assignment: Assignment) -> bool:
 
 def _first_algs4_use(root: Path) -> tuple[str | None, bool]:
     """The first ``.java`` file under ``root`` that names the algs4 package, and whether there is any Java."""
-    seen = 0
+    seen = entries = 0
     any_java = False
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs.sort()
+        entries += len(dirs) + len(files)
+        if entries > MAX_ENTRIES:
+            return None, any_java
         for name in sorted(files):
             if not name.endswith(".java"):
                 continue

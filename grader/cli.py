@@ -25,6 +25,9 @@ LAZY_COMMANDS: dict[str, str] = {
 }
 
 EPILOG = exit_codes_epilog(EXIT_CODES)
+ANSWER_FORMATS = {"boards": ("boards", "lines"), "moves": ("moves", "lines"),
+                  "path_to_goal": ("moves", "path_to_goal"), "letters": ("moves", "letters")}
+"""grade check --format: (the assignment's [output] format, its moves style)."""
 
 
 @click.group(cls=DefaultGroup, default="run", lazy=LAZY_COMMANDS, epilog=EPILOG, bare_help=True,
@@ -130,8 +133,15 @@ def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal,
               help="A course preset's output rules instead (coursera-princeton, cos226-campus, cmpe160).")
 @click.option("--wording", "wordings", multiple=True, metavar="TEXT",
               help="An accepted way to say 'unsolvable' (repeatable; replaces the assignment's or preset's).")
+@click.option("--format", "answer_format", type=click.Choice(sorted(ANSWER_FORMATS)), default=None,
+              help="The answer's format, for a student without the assignment.toml: boards (the path's boards), "
+                   "moves (UP/DOWN/LEFT/RIGHT per line), path_to_goal (path_to_goal: ['Up', ...]) or letters "
+                   "(U D L R). Default: the assignment's, else boards.")
+@click.option("--move-names", type=click.Choice(["blank", "tile"]), default=None,
+              help="With a moves format: a move names the direction the blank moves (default) or the tile.")
 def check_command(output: Path, input_path: Path | None, strict: bool, goal: str | None,
-                  assignment_path: Path | None, preset: str | None, wordings: tuple[str, ...]) -> int:
+                  assignment_path: Path | None, preset: str | None, wordings: tuple[str, ...],
+                  answer_format: str | None, move_names: str | None) -> int:
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
     import dataclasses
 
@@ -149,6 +159,11 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
     rules = dataclasses.replace(rules, strict=strict or rules.strict,
                                 blank_first=rules.blank_first if goal is None else goal == "blank-first",
                                 unsolvable_wordings=tuple(wordings) or rules.unsolvable_wordings)
+    if answer_format is not None:
+        output_format, moves_style = ANSWER_FORMATS[answer_format]
+        rules = dataclasses.replace(rules, output_format=output_format, moves_style=moves_style)
+    if move_names is not None:
+        rules = dataclasses.replace(rules, move_names=move_names)
     report = check_output(output, input_path, rules)
     from grader.reports.escaping import terminal_safe
 
@@ -192,7 +207,19 @@ class _progress_bar:
 
 
 def entry(args: list[str] | None = None) -> int:
-    return run(main, "grade", (GraderError, SolverError), args)
+    import warnings
+
+    with warnings.catch_warnings():  # restores Python's own display when the command returns
+        warnings.showwarning = _show_warning
+        return run(main, "grade", (GraderError, SolverError), args)
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file=None, line: str | None = None) -> None:
+    """A warning as one line of the grader's own (``grade: warning: ...``), not Python's file:line: source
+    format, which reads like a crash."""
+    text = " ".join(str(message).split())
+    click.echo(f"grade: warning: {text}", err=True)
 
 
 if __name__ == "__main__":

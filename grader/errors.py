@@ -63,6 +63,14 @@ class MergeError(GraderError):
     exit_code = 9
 
 
+class SetupRefused(GraderError):
+    """A setup that cannot work, refused before grading with its fix named: a library every student imports
+    but the assignment does not provide, a test set without ``assignment.toml``, a gradebook that matches no
+    submission, a build that cannot carry a file the assignment names."""
+
+    exit_code = 10
+
+
 EXIT_CODES: dict[int, str] = {
     0: "grading completed (whatever the students scored), or the check passed",
     1: "internal grader error (please report it)",
@@ -70,11 +78,14 @@ EXIT_CODES: dict[int, str] = {
     3: "a config, manifest or results file is malformed (file::$.path: message), or --resume was asked "
        "to continue a journal written for another test set or assignment",
     4: "a test case's input file is missing or unreadable",
-    5: "the submissions folder is missing or unreadable",
+    5: "the submissions folder is missing, unreadable or holds no submission (the files it ignored are named)",
     6: "the output folder cannot be written",
     7: "grade check: the output has problems (each listed with its line)",
     8: "grade testcases validate: the test set has problems (each listed)",
     9: "grade merge: a slice is missing or given twice, or the files come from different test sets (named)",
+    10: "a setup that cannot work was refused before grading (the message names the fix): a library the class "
+        "imports is not provided, the test set has no assignment.toml, a gradebook matches no submission, "
+        "a build cannot carry a file the assignment names",
     12: "grade doctor --install: the system tools could not be installed here (the message says what to run)",
     130: "interrupted (Ctrl-C); finished results were saved",
 }

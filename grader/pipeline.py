@@ -26,10 +26,10 @@ from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
 from grader.sandbox import runner, sweep
-from grader.intake import python_env, safe_copy
+from grader.intake import preflight, python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
-from grader.testsets.assignment import Assignment, find_assignment, load_assignment
+from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.errors import CaseFileError, ConfigError
 from grader.judging.hints import Context, tail
@@ -78,7 +78,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     position = {case.id: index for index, case in enumerate(testset.cases)}
     if cases:
         testset = select_cases(testset, list(cases))
-    assignment = load_assignment(assignment_path or find_assignment(testset.root))
+    assignment = load_assignment(assignment_path or require_assignment(testset.root))
     if strict:
         assignment = dataclasses.replace(assignment, strict=True)
     if memory_mb is not None:
@@ -86,6 +86,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
                                                                                 memory_mb=memory_mb))
     require_goal(testset, assignment.blank_first, assignment.source)
     python = python_env.prepare(assignment) if assignment.language in ("auto", "python") else None
+    if python is not None:
+        python_env.prepare_fallback(assignment)  # a missing fallback is refused now, not in a build
     expected = {case.id: _expected(position[case.id], case, testset, assignment) for case in testset.cases}
     # Named after this process, so the next grader removes it if this one is killed (grader.sandbox.sweep);
     # 0711: the runs' uids may pass through to their own workdir, not list.
@@ -94,6 +96,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
+        preflight.require_libraries(submissions, assignment)  # across the whole class, before any build
         if only:
             patterns = list(only)
             submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
@@ -367,7 +370,7 @@ class _Batch:
         """One run of the case in the fresh folder ``workdir`` (removed after): its outcome and answer."""
         assignment = self.assignment
         assert built.bundle is not None
-        data = case.input_path.read_bytes()
+        data = self._input(case)
         input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
         # The student's own input and output files stay out: the case's input is written fresh
         # (never through a link), and a shipped output.txt cannot pass for the run's answer.
@@ -394,6 +397,14 @@ class _Batch:
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
         return outcome, answer, truncated
+
+    def _input(self, case: Case) -> bytes:
+        """The puzzle as the assignment's programs read it: the case's file, or its rows without the N line."""
+        if self.assignment.input_format == "rows":
+            board = self.expected[case.id].board
+            rows = [board.tiles[r * board.n:(r + 1) * board.n] for r in range(board.n)]
+            return "".join(" ".join(map(str, row)) + "\n" for row in rows).encode()
+        return case.input_path.read_bytes()
 
     def _check(self, answer: Answer, expected: Expected, facts: RunFacts, solvable: bool,
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:

@@ -318,7 +318,7 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
         bad = next((t for t, v in zip(tokens, values) if v is None), None)
         if bad is not None:
             expected = (f"row {rows_read + 1} of the board that starts on line {current_line}" if current_n
-                        else "the header, an N line or a board row")
+                        else f"the header {HEADER.format(moves='K')!r}, an N line or a board row")
             found = _show(line, 60) if _INT_RE.match(bad) is None else f"{_show_number(bad)} in {_show(line, 60)}"
             raise SolutionFormatError(source, number, expected, found)
         if len(values) == 1 and not current_n:

@@ -25,6 +25,7 @@ ever followed. The names the grader uses in a build or run folder
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shutil
 import time
@@ -368,20 +369,28 @@ def _build_limits(assignment: Assignment, jvm: bool) -> runner.Limits:
 
 # ---------------------------------------------------------------- Python
 def python_entry(bundle: Path, assignment: Assignment) -> tuple[list[str], Path] | None:
-    """The arguments after the interpreter, and the file to syntax-check."""
+    """The arguments after the interpreter, and the file to syntax-check: in the submission's top folder, else in
+    its ``src/`` (an IDE's layout; run as ``src/solver.py`` from the top folder, where the input is)."""
     package = bundle / "solver" / "__main__.py"
     if package.is_file():
         return ["-m", "solver"], package
-    for name in assignment.python.main_files:
-        if (bundle / name).is_file():
-            return [name], bundle / name
-    top = sorted(p for p in bundle.glob("*.py") if p.is_file())
-    if len(top) == 1:
-        return [top[0].name], top[0]
-    mains = [p for p in top if _PY_MAIN_RE.search(p.read_text(encoding="utf-8", errors="replace"))]
-    if len(mains) == 1:
-        return [mains[0].name], mains[0]
+    for folder in (bundle, bundle / "src"):
+        # The bundle is the build's own copy, which holds no link (grader.intake.safe_copy).
+        found = _python_main(folder, assignment) if folder.is_dir() else None
+        if found is not None:
+            return [found.relative_to(bundle).as_posix()], found
     return None
+
+
+def _python_main(folder: Path, assignment: Assignment) -> Path | None:
+    for name in assignment.python.main_files:
+        if (folder / name).is_file():
+            return folder / name
+    top = sorted(p for p in folder.glob("*.py") if p.is_file())
+    if len(top) == 1:
+        return top[0]
+    mains = [p for p in top if _PY_MAIN_RE.search(p.read_text(encoding="utf-8", errors="replace"))]
+    return mains[0] if len(mains) == 1 else None
 
 
 def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
@@ -391,11 +400,21 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         looked = ", ".join(["solver/__main__.py", *assignment.python.main_files])
         return Build("python", None, failure=Verdict.CE,
                      message=f"no main file: looked for {looked}, or a single .py file with "
-                             "'if __name__ == \"__main__\":'")
+                             "'if __name__ == \"__main__\":', in the submission's top folder and in src/ "
+                             "(e.g. src/solver.py)")
     args, check = entry
     # The base interpreter: the same language, and it starts with -S (a Python 2 virtualenv's does not).
     report = check_syntax(python.interpreter, check, str(check.relative_to(bundle)), workdir / "syntax-check",
                           assignment.limits.memory_mb, python.readable)
+    chosen = ""
+    fallback = python_env.prepare_fallback(assignment) if not report.ok and report.student_fault else None
+    if fallback is not None:  # a class handing in Python 2 and 3: the other interpreter may compile it
+        second = check_syntax(fallback.interpreter, check, str(check.relative_to(bundle)),
+                              workdir / "syntax-check-fallback", assignment.limits.memory_mb, fallback.readable)
+        if second.ok:
+            python, report = fallback, second
+            chosen = f" (the fallback: {python.name.split()[0]} {python.major} code, which {assignment.python.interpreter} "\
+                     "cannot compile)"
     if not report.ok:
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,
                      message=report.message)
@@ -403,23 +422,53 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     run_argv = _expand(template, {"python": python.python, **_memory(assignment)},
                        {"entry": ["-B", *args]})
     return Build("python", bundle, run_argv, entry=" ".join(args),
-                 message=f"runs {' '.join(args)} with {python.describe()}", readable=python.readable)
+                 message=f"runs {' '.join(args)} with {python.describe()}{chosen}", readable=python.readable)
 
 
 # ---------------------------------------------------------------- any command
+_PLACEHOLDER_NAMES = re.compile(r"\{([a-z_]+)\}")
+
+
 def _build_command(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     command = assignment.command
     if command is None:
         return Build("command", None, failure=Verdict.JE, message="language = 'command' needs a [command] section")
-    values = {"build_dir": ".", **_memory(assignment)}
+    values, lists, readable = _command_values(bundle, assignment, (*command.run, *(command.build or ())))
     log = ""
     if command.build:
-        argv = _expand(command.build, values, {})
-        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=False))
+        argv = _expand(command.build, values, lists)
+        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=False), readable=readable)
         log = _build_log(outcome)
         if outcome.timed_out or outcome.exit_code != 0:
             status = "timed out" if outcome.timed_out else f"exited with status {outcome.exit_code}"
             return Build("command", None, failure=Verdict.CE, message=f"build {' '.join(argv)} {status}:\n{tail(log)}",
                          log=log)
-    return Build("command", bundle, _expand(command.run, values, {}), entry=" ".join(command.run), log=log,
-                 message="built" if command.build else "no build step")
+    return Build("command", bundle, _expand(command.run, values, lists), entry=" ".join(command.run), log=log,
+                 message="built" if command.build else "no build step", readable=readable)
+
+
+def _command_values(bundle: Path, assignment: Assignment,
+                    template: tuple[str, ...]) -> tuple[dict[str, str], dict[str, list[str]], tuple[Path, ...]]:
+    """Every placeholder a [command] uses, filled as the [java] and [python] modes fill it: ``{python}`` the
+    configured interpreter (resolved once, outside the sandbox), ``{classpath}`` the folder and the assignment's
+    jars (copied beside the code), ``{main_class}`` ``[java] main_class``, ``{sources}`` the .java files,
+    ``{entry}`` the Python entry. ``{input}``, ``{output}`` and ``{board}`` are filled per run."""
+    used = {name for item in template for name in _PLACEHOLDER_NAMES.findall(item)}
+    values = {"build_dir": ".", **_memory(assignment)}
+    lists: dict[str, list[str]] = {}
+    readable: tuple[Path, ...] = ()
+    if "python" in used or "entry" in used:
+        python = python_env.prepare(assignment)
+        values["python"], readable = python.python, python.readable
+        found = python_entry(bundle, assignment)
+        lists["entry"] = ["-B", *found[0]] if found else []
+    if "classpath" in used:
+        extras = bundle / ".grader"
+        extras.mkdir(exist_ok=True)
+        jars = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
+        values["classpath"] = os.pathsep.join([".", *jars])
+    if "main_class" in used:
+        values["main_class"] = assignment.java.main_class or ""
+    if "sources" in used:
+        lists["sources"] = [str(p.relative_to(bundle)) for p in _files(bundle, "*.java")]
+    return values, lists, readable

@@ -1,7 +1,10 @@
 """Find the submissions in a folder: each immediate subfolder, or ``.zip`` file, is one.
 
 A submission is named by its folder (or zip file stem), which is the student id; a folder
-holding nothing but one zip (an LMS download) is that zip. Zips
+holding nothing but one zip (an LMS download) is that zip. Loose files named as an LMS's "download
+all" names them (:mod:`grader.intake.lms_names`: ``lastname_123_456_solver.py``) are grouped into one
+submission per student, named by the LMS's prefix (``lastname_123``). A folder with no submission is
+refused, naming the files it ignored. Zips
 are extracted into a staging folder with no path traversal (absolute names, ``..``,
 symlinks), and capped in entry count and total size, so a hostile archive cannot write
 outside its folder or fill the disk. A folder or zip holding only one folder (plus
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionsError
-from grader.intake import safe_copy
+from grader.intake import lms_names, safe_copy
 
 MAX_ZIP_ENTRIES = 2_000
 MAX_ZIP_BYTES = 50_000_000
@@ -50,8 +53,17 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
     except OSError as exc:
         raise SubmissionsError(f"{submissions_dir}: cannot list: {exc.strerror or exc}") from None
     found: dict[str, Submission] = {}
+    loose: dict[str, list[tuple[Path, lms_names.LmsName]]] = {}
+    ignored: list[str] = []
     for entry in entries:
         if entry.name.startswith(".") or entry.name in IGNORED:
+            continue
+        named = lms_names.parse(entry.name)
+        if named is not None and not named.holds_code:  # Moodle's online text or comments beside the files
+            ignored.append(entry.name)
+            continue
+        if named is not None and not entry.is_dir():
+            loose.setdefault(named.group, []).append((entry, named))
             continue
         if entry.is_dir():
             try:
@@ -67,12 +79,65 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             submission = _from_zip(entry, staging / "zips" / entry.stem)
         else:
+            ignored.append(entry.name)
             continue
-        submission = dataclasses.replace(submission, id=printable_id(submission.id))
-        if submission.id in found:
-            continue  # a folder and a zip with the same id: the folder (first by name) is graded
-        found[submission.id] = submission
+        _add(found, submission)
+    for group in sorted(loose):
+        _add(found, _from_loose(group, loose[group], staging / "loose" / group))
+    if not found:
+        raise SubmissionsError(_nothing_found(submissions_dir, ignored))
     return [found[key] for key in sorted(found)]
+
+
+def _add(found: dict[str, Submission], submission: Submission) -> None:
+    submission = dataclasses.replace(submission, id=printable_id(submission.id))
+    if submission.id not in found:  # a folder and a zip with the same id: the folder (first by name) is graded
+        found[submission.id] = submission
+
+
+def _nothing_found(submissions_dir: Path, ignored: list[str]) -> str:
+    shown = ", ".join(printable_id(name) for name in ignored[:12]) + (" ..." if len(ignored) > 12 else "")
+    what = f"it holds only files that are not submissions ({len(ignored)}: {shown})" if ignored else "it is empty"
+    return (f"{submissions_dir}: no submission to grade: {what}. Expected one folder or .zip per student, or files "
+            "named as an LMS's download names them (Canvas lastname_12345_67890_solver.py, Moodle "
+            "'First Last_1000703_assignsubmission_file_solver.py', Blackboard "
+            "Assignment_username_attempt_2024-03-01-10-20-30_solver.py); for one student's loose files, put them "
+            "in a folder named after the student")
+
+
+def _from_loose(group: str, files: list[tuple[Path, lms_names.LmsName]], target: Path) -> Submission:
+    """One student's loose LMS files as a submission: a lone zip is extracted, other files are copied under
+    the names the student gave them (the LMS's receipts, which carry no student file, are left out)."""
+    latest = max(named.order for _, named in files)
+    files = [(path, named) for path, named in files if named.order == latest]  # Canvas keeps a resubmission too
+    handed = [(path, named) for path, named in files if named.rest]
+    if len(handed) == 1 and handed[0][1].rest.lower().endswith(".zip"):
+        return dataclasses.replace(_from_zip(handed[0][0], target), id=group)
+    if not handed:
+        receipt = ", ".join(path.name for path, _ in files)
+        return Submission(group, files[0][0], None, f"no file was handed in (only the LMS's receipt {receipt})")
+    try:
+        target.mkdir(parents=True)
+        for path, named in handed:
+            _copy_loose(path, target, named.rest)
+    except (OSError, ValueError) as exc:
+        return Submission(group, handed[0][0], None, f"cannot copy {handed[0][0].name}: {exc}")
+    return Submission(group, handed[0][0], target)
+
+
+def _copy_loose(path: Path, target: Path, name: str) -> None:
+    """Copy one loose file by fd (never through a link), capped like a zip's contents."""
+    if "/" in name or name in (".", ".."):
+        raise ValueError(f"the file name {name!r} cannot be used")
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as source:
+        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            raise ValueError("not a regular file")
+        data = source.read(MAX_ZIP_BYTES + 1)
+    if len(data) > MAX_ZIP_BYTES:
+        raise ValueError(f"more than {MAX_ZIP_BYTES:,} bytes")
+    with safe_copy.open_new(target, PurePosixPath(name)) as sink:
+        sink.write(data)
 
 
 def printable_id(name: str) -> str:

@@ -125,6 +125,19 @@ def _probe(interpreter: str, source: str) -> tuple[str, str, str]:
     return lines[0].strip(), lines[1].strip(), executable
 
 
+def _real_program(interpreter: str) -> str | None:
+    """``sys.executable`` of an interpreter started in the grader's own environment (a shim resolves there)."""
+    try:
+        done = subprocess.run([interpreter, "-c", "import sys; sys.stdout.write(sys.executable or '')"],
+                              capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    real = done.stdout.decode("utf-8", "replace").strip()
+    if done.returncode != 0 or not os.path.isabs(real) or not os.access(real, os.X_OK) or real == interpreter:
+        return None
+    return real
+
+
 def env_key(interpreter: str, version: str, packages: tuple[str, ...]) -> str:
     """The cache key of an environment: the interpreter's real path and full version, and the packages."""
     text = json.dumps({"format": ENV_FORMAT, "interpreter": str(Path(interpreter).resolve()), "version": version,
@@ -260,7 +273,16 @@ def _prepare(interpreter_name: str, packages: tuple[str, ...], source: str) -> P
         raise ConfigError(source, "$.python.interpreter", f"the Python interpreter {interpreter_name!r} is not "
                                                           f"installed on this machine (looked{looked or ' there'}): "
                                                           "install it, or name another one")
-    name, version, executable = _probe(interpreter, source)
+    try:
+        name, version, executable = _probe(interpreter, source)
+    except ConfigError:
+        # A shim (pyenv's, asdf's) needs the TA's environment to find the real program, which the runs' clean
+        # environment lacks: ask it once in the grader's own environment, then use the program it names.
+        real = _real_program(interpreter)
+        if real is None:
+            raise
+        interpreter = real
+        name, version, executable = _probe(interpreter, source)
     if executable and os.path.isabs(executable) and os.access(executable, os.X_OK):
         interpreter = executable  # a shim or wrapper script would not run inside the sandbox
     readable = _outside_system(interpreter)
@@ -269,6 +291,16 @@ def _prepare(interpreter_name: str, packages: tuple[str, ...], source: str) -> P
     env = build_environment(interpreter, version, packages, source)
     _require_reachable(env, source)
     return PythonRuntime(interpreter, str(env / "bin" / "python"), name, packages, env, (env, *readable))
+
+
+def prepare_fallback(assignment: Assignment) -> PythonRuntime | None:
+    """``[python] fallback`` resolved like the interpreter (``None`` when the assignment names none)."""
+    if assignment.python.fallback is None:
+        return None
+    try:
+        return _prepare(assignment.python.fallback, assignment.python.packages, assignment.source)
+    except ConfigError as exc:  # name the key the TA wrote
+        raise ConfigError(assignment.source, "$.python.fallback", exc.detail) from None
 
 
 def prepare(assignment: Assignment) -> PythonRuntime:

@@ -45,6 +45,8 @@ DEFAULT_ROOT = Path("/autograder")
 SUBMISSION_ID = "submission"
 PACKAGES = ("solver", "grader")
 _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
+_SKIP_IN_PACKAGES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", "pdb-*.bin.xz", "*.so")
+"""The solver's pattern tables (46.8 of a 47 MB zip) and machine-built extensions: grading uses neither."""
 
 
 def _number(value: float) -> float | int:
@@ -197,10 +199,10 @@ def _pyproject() -> str:
             '[tool.setuptools.package-data]\n"*" = ["**/*"]\n')
 
 
-def _add_tree(archive: zipfile.ZipFile, folder: Path, prefix: str) -> None:
+def _add_tree(archive: zipfile.ZipFile, folder: Path, prefix: str, ignore: Callable = _SKIP) -> None:
     with tempfile.TemporaryDirectory() as temp:
         copy = Path(temp) / "tree"
-        shutil.copytree(folder, copy, ignore=_SKIP)
+        shutil.copytree(folder, copy, ignore=ignore)
         for path in sorted(copy.rglob("*")):
             if path.is_file():
                 archive.write(path, f"{prefix}/{path.relative_to(copy).as_posix()}")
@@ -217,7 +219,11 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
     """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
     from grader.testsets.model import load_testset
 
+    from grader.testsets.carry import carry_testset
+    from grader.testsets.assignment import load_assignment, require_assignment
+
     testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run
+    load_assignment(require_assignment(testset.root))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         _add_text(archive, "setup.sh", _template("setup.sh"), executable=True)
@@ -225,8 +231,11 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
         _add_text(archive, "project/pyproject.toml", _pyproject())
         for package in PACKAGES:
             _add_tree(archive, Path(importlib.import_module(package).__file__).resolve().parent,
-                      f"project/{package}")
-        _add_tree(archive, testset.root, "testcases")
+                      f"project/{package}", _SKIP_IN_PACKAGES)
+        with tempfile.TemporaryDirectory() as temp:
+            # Jars, drivers and extra files the assignment names by a host path go in with the set.
+            carry_testset(testset.root, Path(temp) / "testcases")
+            _add_tree(archive, Path(temp) / "testcases", "testcases")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, buffer.getvalue())

@@ -17,8 +17,24 @@ Blackboard    ``Last Name``, ``First Name``, ``Username`` (username; needed),
               ``Student ID`` (student_id)
 ============  ==========================================================================
 
-An LMS's own gradebook export is a valid roster (add a ``submission`` column, or point
-``--id-column`` at the column that already holds the submission ids, e.g. ``SIS Login ID``).
+An LMS's own gradebook file is a valid roster as it is, when the submissions were graded under the names
+that LMS's "download all" gives them (:mod:`grader.intake.lms_names`): with no ``submission`` column, each
+submission id yields the LMS's own key, matched against its own column:
+
+============  ===================================================  ======================================
+LMS           downloaded as                                        matched in the gradebook file on
+============  ===================================================  ======================================
+Canvas        ``lastnamefirstname_12345_67890_solver.py``          ``ID`` (12345) of the gradebook CSV
+Moodle        ``First Last_1000703_assignsubmission_file_``        ``Identifier`` (``Participant 1000703``)
+                                                                   of the grading worksheet, which is
+                                                                   written back with ``Grade`` filled in
+Blackboard    ``Project_jdoe_attempt_2024-03-01-10-20-30_x.py``   ``Username`` (jdoe) of the Grade Center
+                                                                   CSV; a student's latest attempt counts
+============  ===================================================  ======================================
+
+Otherwise add a ``submission`` column, or point ``--id-column`` at the column that already holds
+the submission ids, e.g. ``SIS Login ID``. A roster that matches no submission at all is refused
+(exit 10): an import of empty grades would change nothing and say nothing.
 
 The grade column, after the identity columns, follows each LMS's import rules:
 
@@ -45,7 +61,8 @@ from typing import Any
 
 import click
 
-from grader.errors import ConfigError, OutputDirError
+from grader.errors import ConfigError, OutputDirError, SetupRefused
+from grader.intake import lms_names
 from solver.errors import OutputError
 from solver.fileio import write_atomic
 
@@ -95,7 +112,13 @@ class Export:
     missing_submissions: tuple[str, ...]
 
 
-def read_roster(path: Path, id_column: str) -> tuple[list[str], list[dict[str, str]]]:
+KEY_COLUMNS = {"canvas": "ID", "moodle": "Identifier", "blackboard": "Username"}
+"""The column of each LMS's own gradebook file that holds the key its download names carry."""
+MOODLE_GRADE = "Grade"
+_PARTICIPANT = re.compile(r"^\s*participant\s*", re.I)
+
+
+def read_roster(path: Path, id_column: str | None) -> tuple[list[str], list[dict[str, str]]]:
     """The roster's header and rows; raises :class:`ConfigError` naming the file and line."""
     source = str(path)
     try:
@@ -112,7 +135,7 @@ def read_roster(path: Path, id_column: str) -> tuple[list[str], list[dict[str, s
         raise ConfigError(source, "$", f"not a valid CSV file: {exc}") from None
     if not header:
         raise ConfigError(source, "line 1", "expected a header row, found an empty file")
-    if _column(header, (id_column,)) is None:
+    if id_column is not None and _column(header, (id_column,)) is None:
         raise ConfigError(source, "line 1", f"expected a column {id_column!r} holding the submission ids "
                                             f"(--id-column), found {', '.join(map(repr, header))}")
     return header, rows
@@ -137,27 +160,97 @@ def _number(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id_column: str = "submission",
+def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id_column: str | None = "submission",
                   assignment_name: str | None = None, column_id: str | None = None,
                   id_prefix: str = "") -> Export:
     """The gradebook CSV for ``lms`` from a results.json document and a roster.
 
-    ``id_prefix`` is stripped from submission ids before matching (e.g. GitHub Classroom's
-    ``assignment-`` before each username). Raises :class:`ConfigError` for a roster without
-    the id column, without any of the LMS's key columns, or with a student that has no key.
+    ``id_column`` names the roster column holding submission ids; ``None`` (or the default ``submission`` when
+    the roster has no such column) matches each LMS's own key instead (see the module doc). ``id_prefix`` is
+    stripped from submission ids before matching (e.g. GitHub Classroom's ``assignment-`` before each
+    username). Raises :class:`ConfigError` for a roster without the column to match on, without any of the
+    LMS's key columns, or with a student that has no key; :class:`SetupRefused` when no row matches.
     """
+    header, rows = read_roster(roster_path, None)
+    if id_column is not None and _column(header, (id_column,)) is None and id_column != "submission":
+        read_roster(roster_path, id_column)  # raises, naming the column
+    by_id = id_column is not None and _column(header, (id_column,)) is not None
+    scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
+              float(s["score"]) for s in results["submissions"]}
+    match = _by_id(header, id_column or "") if by_id else _by_key(header, lms, scores, str(roster_path))
+    name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
+    max_score = float(results.get("max_score") or 0)
+    if not by_id and lms == "moodle":
+        exported = _moodle_worksheet(header, rows, match, scores)
+    else:
+        exported = _gradebook(header, rows, lms, match, scores, name, max_score, column_id, str(roster_path))
+    if scores and exported.rows and len(exported.missing_submissions) == exported.rows:
+        how = f"the roster's {id_column!r} column" if by_id else \
+            f"the {KEY_COLUMNS[lms]} column, keyed by the names {LAYOUTS[lms].name}'s download gives"
+        raise SetupRefused(
+            f"{roster_path}: none of its {exported.rows} students matches a graded submission through {how} "
+            f"(submission ids: {', '.join(sorted(scores)[:5])}{' ...' if len(scores) > 5 else ''}); importing it would "
+            "change no grade. Grade the folders or files as the LMS downloaded them, or add a 'submission' column "
+            "holding each student's submission id (or name one with --id-column)")
+    return exported
+
+
+RowMatch = Any  # (row) -> the submission id the row's student handed in, or "" for none
+
+
+def _by_id(header: Sequence[str], id_column: str) -> RowMatch:
+    key = _column(header, (id_column,)) or id_column
+    return lambda row: (row.get(key) or "").strip()
+
+
+def _by_key(header: Sequence[str], lms: str, scores: Mapping[str, float], source: str) -> RowMatch:
+    """Rows matched through the LMS key each submission id carries (a student's latest attempt wins)."""
+    column = _column(header, (KEY_COLUMNS[lms],))
+    if column is None:
+        raise ConfigError(source, "line 1", f"expected a 'submission' column holding the submission ids, or "
+                                            f"{LAYOUTS[lms].name}'s own {KEY_COLUMNS[lms]!r} column to match the "
+                                            f"names its download gives; found {', '.join(map(repr, header))}")
+    owner: dict[str, str] = {}
+    for sid in sorted(scores):  # Blackboard attempts sort by date: the latest is kept
+        key = lms_names.key_of(sid, lms)
+        if key is not None:
+            owner[key.casefold()] = sid
+
+    def match(row: Mapping[str, str]) -> str:
+        key = _PARTICIPANT.sub("", (row.get(column) or "")).strip().casefold()
+        return owner.get(key, "") if key else ""
+    return match
+
+
+def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowMatch,
+                      scores: Mapping[str, float]) -> Export:
+    """Moodle's grading worksheet, as downloaded, with its Grade column filled in (what "Upload grading
+    worksheet" reads); a student without a submission keeps the cell as it was."""
+    grade_column = _column(header, (MOODLE_GRADE,)) or MOODLE_GRADE
+    columns = header if grade_column in header else [*header, grade_column]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, lineterminator="\r\n", extrasaction="ignore")
+    writer.writeheader()
+    seen, missing = set(), []
+    for line, row in enumerate(rows, start=2):
+        sid = match(row)
+        if sid:
+            seen.add(sid)
+            row = {**row, grade_column: _number(scores[sid])}
+        else:
+            missing.append(f"{row.get(header[0]) or ''} (line {line})".strip())
+        writer.writerow(row)
+    return Export(out.getvalue(), len(rows), tuple(sorted(set(scores) - seen)), tuple(missing))
+
+
+def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: RowMatch,
+               scores: Mapping[str, float], name: str, max_score: float, column_id: str | None,
+               source: str) -> Export:
     layout = LAYOUTS[lms]
-    header, rows = read_roster(roster_path, id_column)
-    source = str(roster_path)
-    id_key = _column(header, (id_column,))
     columns = {target: _column(header, (target, *aliases)) for target, aliases in layout.identity}
     if not any(columns[key] for key in layout.keys):
         raise ConfigError(source, "line 1", f"{layout.name} matches students on {' or '.join(layout.keys)}: "
                                             f"expected one of those columns, found {', '.join(map(repr, header))}")
-    name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
-    max_score = float(results.get("max_score") or 0)
-    scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
-              float(s["score"]) for s in results["submissions"]}
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_ALL if layout.quote_all else csv.QUOTE_MINIMAL, lineterminator="\r\n")
     writer.writerow([target for target, _ in layout.identity] + [grade_header(lms, name, max_score, column_id)])
@@ -169,24 +262,23 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     for line, row in enumerate(rows, start=2):
         if any((value or "").strip() == CANVAS_POINTS_ROW.strip() for value in row.values()):
             continue  # the "Points Possible" row of a Canvas gradebook export used as the roster
-        sid = (row.get(id_key) or "").strip()
         identity = [(row.get(columns[target]) or "").strip() if columns[target] else ""
                     for target, _ in layout.identity]
         keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
         if not any(keyed[key] for key in layout.keys):
             raise ConfigError(source, f"line {line}", f"this student has no {' or '.join(layout.keys)}, which "
                                                       f"{layout.name} needs to find them")
+        sid = match(row)
         if sid and sid in scores:
             seen.add(sid)
             grade = _number(scores[sid])
         else:
-            missing.append(sid or f"(line {line}: no submission id)")
+            missing.append(sid or f"{identity[0] or keyed[layout.keys[0]]} (line {line})")
             grade = ""
         writer.writerow(identity + [grade])
         written += 1
     unmatched = tuple(sorted(set(scores) - seen))
     return Export(out.getvalue(), written, unmatched, tuple(missing))
-
 
 
 def _results_file(path: Path) -> Path:
@@ -197,9 +289,13 @@ def _results_file(path: Path) -> Path:
 @click.argument("results", type=click.Path(path_type=Path), default=Path("grading-results"))
 @click.option("--lms", type=click.Choice(sorted(LAYOUTS)), required=True, help="The gradebook to import into.")
 @click.option("--roster", "roster", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="CSV mapping submission ids to students (an LMS's own gradebook export will do).")
+              help="CSV mapping submission ids to students, or the LMS's own gradebook file (Canvas gradebook "
+                   "export, Moodle grading worksheet, Blackboard Grade Center export) for submissions graded "
+                   "under the names its download gave them.")
 @click.option("--id-column", default="submission", show_default=True,
-              help="The roster column holding the submission ids (folder or zip names).")
+              help="The roster column holding the submission ids (folder or zip names). A roster without it is "
+                   "matched on the LMS's own key (Canvas ID, Moodle Identifier, Blackboard Username), read from "
+                   "the names its download gave the submissions.")
 @click.option("--id-prefix", default="", help="Strip this from submission ids before matching (e.g. 'npuzzle-').")
 @click.option("--name", "assignment_name", default=None,
               help="The gradebook column's name (default: the assignment's name).")

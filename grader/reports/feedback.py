@@ -18,7 +18,7 @@ from solver.fileio import write_atomic
 def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
     verdict = submission.verdict
     lines = [f"Submission: {submission.id}",
-             f"Test set:   {results.testset}",
+             f"Assignment: {results.title}",
              f"Score:      {submission.score:g} / {submission.max_score:g}"
              + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
              f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"

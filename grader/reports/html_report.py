@@ -24,6 +24,7 @@ from typing import Any
 import click
 
 from grader.reports.api_views import html_section
+from grader.reports.results import assignment_title
 from solver.board import Board
 from solver.fileio import write_atomic
 
@@ -173,7 +174,7 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
                                  _compact(replay(case.get("path"), start), start)]
         submissions.append({"id": submission["id"], "score": submission["score"],
                             "max_score": submission["max_score"], "cells": cells})
-    return {"testset": results.get("testset", ""), "cases": cases, "messages": list(messages),
+    return {"testset": assignment_title(results), "cases": cases, "messages": list(messages),
             "submissions": submissions}
 
 
@@ -254,7 +255,7 @@ def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -
     ordered = sorted(percents)
     median = (ordered[len(ordered) // 2] + ordered[(len(ordered) - 1) // 2]) / 2 if ordered else 0.0
     summary = (f'<p class="summary">{len(data["submissions"])} submissions · {len(data["cases"])} cases · '
-               f'test set <code>{html.escape(str(data["testset"]))}</code> · mean {mean:.1f}% · '
+               f'assignment <code>{html.escape(str(data["testset"]))}</code> · mean {mean:.1f}% · '
                f'median {median:.1f}%</p>')
     body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
             f'<section class="panel"><h2>Submissions × cases</h2>'

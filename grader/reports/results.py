@@ -119,9 +119,19 @@ class GradingResults:
     def max_score(self) -> float:
         return total([*(case["points"] for case in self.cases), self.api_points])
 
+    @property
+    def title(self) -> str:
+        """What students and TAs call the work: the assignment's name, else the test set's."""
+        return assignment_title({"assignment": self.assignment, "testset": self.testset})
+
     def to_json(self) -> dict[str, Any]:
         return {"format_version": FORMAT_VERSION, "testset": self.testset, "testset_path": self.testset_path,
                 "interrupted": self.interrupted, "strict": self.strict, "isolation": list(self.isolation),
                 "assignment": self.assignment, "cases": list(self.cases), "max_score": self.max_score,
                 "submissions": [submission.to_json() for submission in self.submissions],
                 **({"api_points": self.api_points} if self.api_points else {}), **self.extra}
+
+
+def assignment_title(document: dict[str, Any]) -> str:
+    """The assignment's name in a results.json document (``assignment.name``), else its test set's name."""
+    return str((document.get("assignment") or {}).get("name") or document.get("testset") or "")

@@ -6,6 +6,7 @@ every key is optional, so a missing file means the CMPE 160 defaults (``files`` 
 blank-last goal). Errors read ``file::$.json.path: message``. Example::
 
     io = "argv"                       # files | argv | stdin | board-arg
+    input_format = "rows"             # n-first (default: the N line, then the rows) | rows (no N line)
     answer = "stdout"                 # stdout | file (default: file for io = "files", else stdout)
     [limits]
     wall_seconds = 10
@@ -111,6 +112,8 @@ class PythonConfig:
     run: tuple[str, ...] | None = None
     packages: tuple[str, ...] = ()
     """pip requirement strings submissions may import (an environment built once per grading run)."""
+    fallback: str | None = None
+    """A second interpreter for submissions the first cannot compile (a class handing in Python 2 and 3)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,8 @@ class Assignment:
     name: str | None = None
     preset: str | None = None
     io: str = "files"
+    input_format: str = "n-first"
+    """``n-first`` (the N line, then the rows) or ``rows`` (the rows only): what a run's puzzle holds."""
     input_file: str = "input.txt"
     output_file: str = "output.txt"
     language: str = "auto"
@@ -154,6 +159,11 @@ class Assignment:
         """Whether the answer is read from ``output_file`` in the run folder (else from stdout)."""
         return self.answer == "file" if self.answer is not None else self.io == "files"
 
+    def named_paths(self) -> tuple[Path, ...]:
+        """Every file or folder the assignment names (extra files, jars, drivers), as absolute paths."""
+        return (*self.extra_files, *self.java.classpath, *self.java.sources, *self.java.algs4.packaged,
+                *self.java.algs4.unnamed)
+
     def to_json(self) -> dict[str, Any]:
         """The settings that shaped the grades, for results.json."""
         return {"source": self.source, "name": self.name, "preset": self.preset, "io": self.io,
@@ -176,12 +186,32 @@ class Assignment:
                                "move_names": self.move_names}
         if self.python.packages:
             extra["python_packages"] = list(self.python.packages)
+        if self.input_format != "n-first":
+            extra["input_format"] = self.input_format
         return extra
 
 
 def find_assignment(testset_dir: Path) -> Path | None:
     path = testset_dir / FILE_NAME
     return path if path.is_file() else None
+
+
+def require_assignment(testset_dir: Path) -> Path:
+    """The test set's ``assignment.toml``; a set without one is refused before grading, naming the fix.
+
+    Grading on the defaults would run every submission as CMPE 160's (``input.txt`` to ``output.txt``): a
+    class that reads its argument or standard input would all fail, with nothing saying why.
+    """
+    from grader.errors import SetupRefused
+
+    path = find_assignment(testset_dir)
+    if path is None:
+        raise SetupRefused(
+            f"{testset_dir}: the test set has no {FILE_NAME}, so nothing says how submissions read the puzzle "
+            f"and where they answer. Write {testset_dir / FILE_NAME} (one line such as preset = \"cmpe160\" "
+            "for input.txt -> output.txt, or io = \"argv\" / \"stdin\"; testcases/README.md shows each), "
+            "or pass --assignment FILE")
+    return path
 
 
 def load_assignment(path: Path | None) -> Assignment:
@@ -213,7 +243,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
     def paths(values: list[str], where: str) -> tuple[Path, ...]:
         out = []
         for index, value in enumerate(values):
-            expanded = _expand_variables(value, source, f"{where}[{index}]")
+            expanded = expand_variables(value, source, f"{where}[{index}]")
             resolved = (base / expanded).resolve()
             if not resolved.exists():
                 shown = f"{value!r}" + (f" ({expanded})" if expanded != value else "")
@@ -234,6 +264,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
         name=data.get("name"),
         preset=data.get("preset"),
         io=data.get("io", defaults.io),
+        input_format=data.get("input_format", defaults.input_format),
         input_file=data.get("input_file", defaults.input_file),
         output_file=data.get("output_file", defaults.output_file),
         language=data.get("language", defaults.language),
@@ -267,7 +298,8 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             interpreter=python.get("interpreter", PythonConfig.interpreter),
             main_files=tuple(python.get("main_files", PythonConfig.main_files)),
             run=_argv(python.get("run")),
-            packages=tuple(python.get("packages", ()))),
+            packages=tuple(python.get("packages", ())),
+            fallback=python.get("fallback")),
         command=CommandConfig(run=tuple(command["run"]), build=_argv(command.get("build"))) if command else None,
         api=api_from_dict(data.get("api")),
     )
@@ -276,7 +308,7 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
 _VARIABLE_RE = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 
-def _expand_variables(value: str, source: str, where: str) -> str:
+def expand_variables(value: str, source: str, where: str) -> str:
     """``$NAME`` and ``${NAME}`` from the environment, and a leading ``~``; an unset variable is an error."""
     def value_of(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(2)
@@ -301,3 +333,11 @@ def _check_commands(data: dict[str, Any], source: str) -> None:
                         raise ConfigError(source, f"$.{section}.{key}[{index}]",
                                           f"unknown placeholder {{{name}}} (known: "
                                           f"{', '.join(sorted(PLACEHOLDERS))})")
+                    if name in ("sources", "entry") and item != f"{{{name}}}":
+                        raise ConfigError(source, f"$.{section}.{key}[{index}]",
+                                          f"{{{name}}} stands for several arguments, so it must be an item of its "
+                                          f"own (found {item!r})")
+                    if name == "main_class" and section == "command" and not data.get("java", {}).get("main_class"):
+                        raise ConfigError(source, f"$.{section}.{key}[{index}]",
+                                          "{main_class} in [command] is [java] main_class, which is not set: "
+                                          "set it, or write the class name in the command")

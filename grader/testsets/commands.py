@@ -84,14 +84,17 @@ def testcases() -> None:
 @click.option("--goal", type=click.Choice(GOALS), default=None,
               help="The goal the answers are certified for (default: the goal of OUT_DIR's assignment.toml, "
                    "else blank-last); blank-first is 0 1 2 ...")
+@click.option("--preset", default="cmpe160", show_default=True, metavar="NAME",
+              help="The course preset the assignment.toml written beside a new set starts from (cmpe160, "
+                   "coursera-princeton, cos226-campus); an existing assignment.toml is kept.")
 @click.option("--force", is_flag=True, help="Replace a set already in OUT_DIR.")
 @click.option("-q", "--quiet", is_flag=True, help="No line per case.")
 def generate_command(out_dir: Path, seed: str, style: str, name: str | None, description: str, random_3x3: int,
                      buckets: tuple[str, ...], deep_4x4: int, deep_range: tuple[int, int],
                      deep_max_effort: int | None, deep_only: bool, two_by_two: int,
                      unsolvable_sizes: tuple[int, ...], solved_sizes: tuple[int, ...], corners: bool, hardest: bool,
-                     points: float, hard_time_limit: float, visible_every: int, goal: str | None, force: bool,
-                     quiet: bool) -> int:
+                     points: float, hard_time_limit: float, visible_every: int, goal: str | None, preset: str,
+                     force: bool, quiet: bool) -> int:
     """Generate a certified test set into OUT_DIR from a seed."""
     from grader.testsets.generate import Bucket, Plan, generate
     from grader.testsets.write import write_set
@@ -116,6 +119,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
         plan = plan.deep_only()
     began = time.perf_counter()
     goal = _goal(out_dir, goal)
+    _check_preset(preset)
     cases = generate(seed, plan, style, progress=(lambda m: None) if quiet else _echo_err,
                      blank_first=goal == GOALS[1])
     set_name = name or _safe_name(out_dir)
@@ -124,6 +128,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
                          source=f"grade testcases generate --seed {seed} --style {style}{flags}", force=force,
                          goal=goal)
     click.echo(f"{manifest}: {len(cases)} cases, every count certified ({time.perf_counter() - began:.1f} s)")
+    _write_assignment(out_dir, preset, goal)
     return 0
 
 
@@ -149,14 +154,17 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
 @click.option("--goal", type=click.Choice(GOALS), default=None,
               help="The goal the answers are certified for (default: the goal of --out's set or assignment.toml, "
                    "else blank-last); blank-first is 0 1 2 ...")
+@click.option("--preset", default="cmpe160", show_default=True, metavar="NAME",
+              help="The course preset the assignment.toml written beside a new set starts from (cmpe160, "
+                   "coursera-princeton, cos226-campus); an existing assignment.toml is kept.")
 @click.option("--append", is_flag=True, help="Add the cases to the set already in --out.")
 @click.option("--force", is_flag=True, help="Replace a set already in --out.")
 @click.option("--skip-bad", is_flag=True, help="Leave out files with problems instead of writing nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary and the problems.")
 def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: str,
                    points: float, tags: tuple[str, ...], time_limit: float | None, hard_time_limit: float | None,
-                   expect: tuple[str, ...], name: str | None, description: str, goal: str | None, append: bool,
-                   force: bool, skip_bad: bool, quiet: bool) -> int:
+                   expect: tuple[str, ...], name: str | None, description: str, goal: str | None, preset: str,
+                   append: bool, force: bool, skip_bad: bool, quiet: bool) -> int:
     """Import the puzzle files of SOURCE_DIR as a certified test set, cross-checking counts in file names."""
     from grader.testsets.importer import ImportOptions, import_dir, parse_expectations
     from grader.testsets.write import append_to_set, existing_boards, write_set
@@ -166,6 +174,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--expect") from None
     goal = _goal(out_dir, goal, existing_set=append)
+    _check_preset(preset)
     options = ImportOptions(pattern=pattern, style=style, prefix=prefix, visibility=visibility, points=points,
                             tags=tags, time_limit=time_limit, hard_time_limit=hard_time_limit, expect=expectations,
                             blank_first=goal == GOALS[1])
@@ -189,6 +198,7 @@ def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, pr
         manifest = write_set(out_dir, name or _safe_name(out_dir), report.cases, description,
                              source=f"imported from {source_dir.name}/", force=force, goal=goal)
     click.echo(f"{manifest}: {'added' if append else 'wrote'} {len(report.cases)} cases")
+    _write_assignment(out_dir, preset, goal)
     return 0
 
 
@@ -245,6 +255,31 @@ def export_command(set_dir: Path, visible_only: bool, out_dir: Path, force: bool
     click.echo(f"wrote {exported.folder}: {exported.kept} visible cases; left out {len(exported.left_out)} "
                "cases that are not visible")
     return 0
+
+
+def _check_preset(preset: str) -> None:
+    from grader.testsets import presets
+
+    if preset not in presets.names():
+        raise click.BadParameter(f"expected one of {', '.join(presets.names())}, found {preset!r}",
+                                 param_hint="--preset")
+
+
+def _write_assignment(out_dir: Path, preset: str, goal: str) -> None:
+    """An ``assignment.toml`` beside a new set (``grade`` refuses a set without one); one already there is kept."""
+    from grader.testsets import presets
+    from grader.testsets.assignment import FILE_NAME
+
+    path = out_dir / FILE_NAME
+    if path.exists():
+        return
+    goal_line = f'\n[output]\ngoal = "{goal}"\n' if goal != GOALS[0] else ""
+    path.write_text(f"# How this set's submissions are run and judged: the course preset {preset!r}, whose settings\n"
+                    f"# {presets.preset_path(preset).name} holds; any key set here overrides the preset's (see\n"
+                    f"# testcases/README.md: io, answer, [output], [limits], [java], [python], [command]).\n"
+                    f'preset = "{preset}"\n{goal_line}', encoding="utf-8")
+    click.echo(f"{path}: wrote the assignment (preset {preset}); edit it to match how your students' programs "
+               "read the puzzle and answer")
 
 
 def _case_count(set_dir: Path) -> int | None:

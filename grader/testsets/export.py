@@ -2,7 +2,8 @@
 
 A GitHub Classroom template repository is readable by every student, so it may hold only the
 cases whose results students see anyway. The copy keeps the set's other files (assignment.toml,
-libraries, drivers) and its manifest's fields, minus every case that is not ``visible``. A file
+libraries, drivers) and its manifest's fields, minus every case that is not ``visible``; what the
+assignment names outside the set (a jar by an absolute path) is carried in (:mod:`grader.testsets.carry`). A file
 is left out when it is a hidden case's input, and also when it reads as a puzzle board that no
 visible case uses (a stray copy of a hidden board must not slip through). The copy is built
 beside the target and renamed into place, so an interrupted export leaves nothing half-written.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import ConfigError, OutputDirError
+from grader.testsets.carry import carry_named_files
 from grader.testsets.model import MANIFEST, load_testset, read_manifest_json
 from solver.errors import InputError
 from solver.fileio import write_atomic
@@ -80,6 +82,7 @@ def export_visible(set_dir: Path, out_dir: Path, force: bool = False) -> Exporte
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target)
             write_atomic(staging / MANIFEST, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            carry_named_files(root, staging)  # a template repository cannot reach the TA's absolute paths
             load_testset(staging)  # the copy must be a sound set before it takes the target's place
             if out_dir.exists():
                 old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))

@@ -76,7 +76,7 @@ def validate_testset(path: Path, node_limit: int | None = None,
     goal = data.get("goal") if data.get("goal") in GOALS else GOALS[0]  # a bad goal is a schema problem above
     for index, entry in sound:
         _check_case(root, file, index, entry, boards, report, node_limit, progress, goal == GOALS[1])
-    report.problems.extend(_unknown_files(root, referenced, file))
+    report.problems.extend(_unknown_files(root, referenced | _assignment_files(root), file))
     report.problems.extend(_assignment_problems(root, file, goal))
     report.seconds = time.perf_counter() - began
     return report
@@ -151,13 +151,34 @@ def _unknown_files(root: Path, referenced: set[str], file: str) -> list[str]:
     return problems
 
 
+def _assignment_files(root: Path) -> set[str]:
+    """Files inside the set that its ``assignment.toml`` names (jars, drivers, extra files): not unknown files."""
+    from grader.testsets.assignment import FILE_NAME, load_assignment
+
+    try:
+        assignment = load_assignment(root / FILE_NAME) if (root / FILE_NAME).is_file() else None
+    except ConfigError:
+        return set()  # reported by _assignment_problems
+    if assignment is None:
+        return set()
+    named = set()
+    real_root = root.resolve()
+    for path in assignment.named_paths():
+        inside = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        for each in inside:
+            if each.resolve().is_relative_to(real_root):
+                named.add(each.resolve().relative_to(real_root).as_posix())
+    return named
+
+
 def _assignment_problems(root: Path, manifest: str, goal: str) -> list[str]:
     """``assignment.toml`` loads, and its goal is the one the set was certified for."""
     from grader.testsets.assignment import FILE_NAME, load_assignment
 
     path = root / FILE_NAME
     if not path.is_file():
-        return []
+        return [(f"{path}: no assignment.toml, so `grade` refuses this set: write one saying how submissions read "
+                 "the puzzle and answer (one line such as preset = \"cmpe160\"; testcases/README.md shows each)")]
     try:
         assignment = load_assignment(path)
     except ConfigError as exc:

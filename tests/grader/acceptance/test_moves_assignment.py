@@ -48,6 +48,7 @@ def readme_configs() -> list[str]:
 def testset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("moves") / "ai-8puzzle"
     write_set(root, "ai-8puzzle", generate("ai-course", PLAN, "plain", blank_first=True), goal="blank-first")
+    (root / "assignment.toml").write_text(readme_configs()[0], encoding="utf-8")  # a set comes with its assignment
     return root
 
 

@@ -53,6 +53,7 @@ def _placeless(document: dict) -> dict:
     """Timings zeroed, and the paths that name where the files sat on this machine dropped."""
     document = normalized(document)
     document.pop("testset_path")
+    document["assignment"].pop("source")  # the assignment.toml's path, where the set was copied to
     for submission in document["submissions"]:
         submission.pop("source")
     return document

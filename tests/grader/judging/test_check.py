@@ -73,3 +73,25 @@ def test_preset_gives_the_course_wordings(capsys: pytest.CaptureFixture[str]) ->
     assert entry([*args, "--preset", "coursera-princeton"]) == 7
     assert "the wordings this assignment accepts: 'No solution possible'" in capsys.readouterr().out
     assert entry([*args, "--preset", "cos226-campus"]) == 0
+
+
+# A student of a moves-output course checks an answer without the TA's assignment.toml: --format names it.
+MOVES_ANSWERS = [
+    ("moves", [], "UP\nLEFT\n", 0),
+    ("path_to_goal", [], "path_to_goal: ['Up', 'Left']\ncost_of_path: 2\n", 0),
+    ("letters", [], "UL\n", 0),
+    ("moves", ["--move-names", "tile"], "DOWN\nRIGHT\n", 0),
+    ("moves", [], "DOWN\nRIGHT\n", 7),   # the tile's directions, read as the blank's: wrong
+    ("boards", [], "UP\nLEFT\n", 7),     # the boards format does not read moves
+]
+
+
+@pytest.mark.parametrize("answer_format, extra, text, code", MOVES_ANSWERS)
+def test_a_moves_answer_is_checked_with_the_format_named(answer_format: str, extra: list[str], text: str, code: int,
+                                                         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = tmp_path / "input.txt"
+    puzzle.write_text("3\n1 4 2\n3 0 5\n6 7 8\n")  # blank-first goal: the blank goes up, then left
+    answer = tmp_path / "output.txt"
+    answer.write_text(text)
+    assert entry(["check", str(answer), "--input", str(puzzle), "--goal", "blank-first",
+                  "--format", answer_format, *extra]) == code, capsys.readouterr().out

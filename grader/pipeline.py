@@ -283,9 +283,11 @@ class _Batch:
 
     def _build_unsafe(self, submission: Submission) -> Build:
         if submission.root is None:
-            return Build("unknown", None, failure=Verdict.CE, message=submission.problem or "unreadable submission")
+            return Build("unknown", None, failure=Verdict.JE if submission.fault else Verdict.CE,
+                         message=submission.problem or "unreadable submission")
         try:
-            return build(submission.root, self._folder("builds", submission.id), self.assignment)
+            return build(submission.root, self._folder("builds", submission.id), self.assignment,
+                         submission.left_out)
         except StudentFault as exc:
             return Build("unknown", None, failure=exc.verdict, message=str(exc))
         except (RecursionError, MemoryError) as exc:  # a source nested deep enough to exhaust a parser

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner, sweep
+from grader.sandbox import jvm_probe, runner, sweep
 from grader.intake import python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
@@ -340,6 +340,10 @@ class _Batch:
         if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
                 and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
+            # The run's text is evidence only: JE when the JVM, without the student's code, fails too.
+            if fault is not None and jvm_probe.jvm_starts(built.run_argv, self._limits(built, policy),
+                                                          lambda: self._folder("runs", "jvm-probe")):
+                fault = None
         try:
             verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,
                                                       expected, facts, case.solvable, fault)
@@ -383,9 +387,7 @@ class _Batch:
             raise StudentFault(f"the built submission cannot be run: {exc}") from None
         if assignment.io in ("files", "argv"):
             safe_copy.write_new(workdir, input_name, data)
-        limits = runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap,
-                               memory_mb=assignment.limits.memory_mb, output_bytes=assignment.limits.output_bytes,
-                               jvm=built.jvm)
+        limits = self._limits(built, policy)
         board = ",".join(map(str, self.expected[case.id].board.tiles))
         argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
                 for a in built.run_argv]
@@ -396,6 +398,11 @@ class _Batch:
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
         return outcome, answer, truncated
+
+    def _limits(self, built: Build, policy: timing.TimePolicy) -> runner.Limits:
+        limits = self.assignment.limits
+        return runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap, memory_mb=limits.memory_mb,
+                             output_bytes=limits.output_bytes, jvm=built.jvm)
 
     def _check(self, answer: Answer, expected: Expected, facts: RunFacts, solvable: bool,
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:

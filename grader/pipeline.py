@@ -36,6 +36,7 @@ from grader.judging.hints import Context, tail
 from grader.journal import Finished, Journal, run_key
 from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.merge import over_previous
+from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging import time_limit as timing
@@ -182,6 +183,7 @@ class _Batch:
 
         def record(submission: Submission, result: CaseResult) -> None:
             nonlocal done
+            result = within_budget(result)  # before the journal and every report see it
             finished[submission.id][result.case] = result
             done += 1
             if journal:

@@ -202,10 +202,16 @@ def format_solution(path: Sequence[Board] | None, unsolvable: str = UNSOLVABLE) 
 
 @dataclass(frozen=True)
 class Note:
-    """A deviation from the prescribed format that the lenient parser forgave."""
+    """A deviation from the prescribed format that the lenient parser forgave.
+
+    ``kind`` names the deviation (``message`` when empty): notes collapse by kind, so lines
+    that differ only in what they quote (a million spellings of the unsolvable wording) are
+    one note with a count.
+    """
 
     line: int
     message: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -304,14 +310,15 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
                 raise SolutionFormatError(source, number, f"the same K as the header on line {header_line} "
                                           f"({moves})", f"a second header saying {value}")
             else:
-                notes.add(number, f"the header is printed again (first on line {header_line})")
+                notes.add(number, f"the header is printed again (first on line {header_line})", "header again")
             if line != HEADER.format(moves=value):
-                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}")
+                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}", "header spacing")
             continue
         if _normalize_wording(line) in wordings:
             unsolvable_line = unsolvable_line or number
             if line != UNSOLVABLE:
-                notes.add(number, f"unsolvable wording {line!r} (the format says {UNSOLVABLE!r})")
+                notes.add(number, f"unsolvable wording {_show(line, 60)} (the format says {UNSOLVABLE!r})",
+                          "unsolvable wording")
             continue
         tokens = line.split()
         values = [_integer(t) for t in tokens]
@@ -353,29 +360,42 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
                           unsolvable_line is not None, unsolvable_line, notes.collapse())
 
 
+MAX_NOTE_KINDS = 12
+"""Kinds of deviation listed per answer; the rest are counted in one last note (the parser has fewer
+kinds than this, so it only bounds what a future kind could add)."""
+
+
 class _Notes:
     """The notes of one parse, collapsed as they come: one per kind of deviation, at its first
-    line, with how many lines have it (a megabyte of blank lines is a count, not a million notes)."""
+    line, with how many lines have it (a megabyte of blank lines, or of slightly different
+    wordings, is a count, not a million notes); at most :data:`MAX_NOTE_KINDS` kinds."""
 
     def __init__(self) -> None:
         self.first: dict[str, Note] = {}
         self.count: dict[str, int] = {}
 
-    def add(self, line: int, message: str) -> None:
-        count = self.count.get(message)
+    def add(self, line: int, message: str, kind: str = "") -> None:
+        key = kind or message
+        count = self.count.get(key)
         if count is None:
-            self.first[message] = Note(line, message)
-        self.count[message] = (count or 0) + 1
+            self.first[key] = Note(line, message, key)
+        self.count[key] = (count or 0) + 1
 
     def collapse(self) -> tuple[Note, ...]:
-        return tuple(sorted((Note(note.line, note.message if self.count[note.message] == 1 else
-                                  f"{note.message} (on {self.count[note.message]} lines, the first shown)")
-                             for note in self.first.values()), key=lambda note: note.line))
+        notes = sorted((Note(note.line, note.message if self.count[key] == 1 else
+                             f"{note.message} (on {self.count[key]:,} lines, the first shown)", key)
+                        for key, note in self.first.items()), key=lambda note: note.line)
+        if len(notes) <= MAX_NOTE_KINDS:
+            return tuple(notes)
+        rest = notes[MAX_NOTE_KINDS - 1:]
+        more = Note(rest[0].line, f"and {len(rest)} more kinds of format deviation (the first on this line)",
+                    "more kinds")
+        return (*notes[:MAX_NOTE_KINDS - 1], more)
 
 
 def _collapse(notes: Iterable[Note]) -> tuple[Note, ...]:
     """One note per kind of deviation, at its first line, saying how many lines have it."""
     collected = _Notes()
     for note in notes:
-        collected.add(note.line, note.message)
+        collected.add(note.line, note.message, note.kind)
     return collected.collapse()

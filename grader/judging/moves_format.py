@@ -96,8 +96,8 @@ class _Reader:
         if move is None:
             raise SolutionFormatError(self.source, line, expected, _show(token))
         if token != _CANONICAL[self.style](move):
-            self.notes.append(Note(line, f"move {token!r} is spelled {_CANONICAL[self.style](move)!r} in this "
-                                         "format"))
+            self.notes.append(Note(line, f"move {_show(token)} is spelled {_CANONICAL[self.style](move)!r} in this "
+                                         "format", "move spelling"))
         self.moves.append(move)
         self.lines.append(line)
         self.tokens.append(token)

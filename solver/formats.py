@@ -27,6 +27,7 @@ leniently (the grader's parser) and :func:`format_solution` writes it;
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -104,6 +105,44 @@ def decode_text(data: bytes | str, source: str, error: type = BinaryInputError) 
     if nul >= 0:
         raise error(source, text[:nul].count("\n") + 1, "text", "a NUL byte (binary data)")
     return text
+
+
+_ODD_CHARACTER_RE = re.compile(r"(?![0-9])\d|[^\S \n\r]|\r(?!\n)")
+"""What the format's strict reading refuses: digits other than ASCII 0-9 (Arabic-Indic, full-width,
+Devanagari...; Python's ``int`` reads them), and whitespace other than the space, LF and CRLF (tabs,
+NBSP, U+2028/U+2029/U+0085, VT, FF, a lone CR; ``str.split`` and ``splitlines`` take them)."""
+
+
+def _odd_kind(char: str) -> str:
+    if char.isdigit():
+        return "non-ASCII digits"
+    if char == "\r" or ("a" + char + "b").splitlines() != ["a" + char + "b"]:
+        return "line break"
+    return "space character"
+
+
+def character_notes(text: str) -> list[Note]:
+    """One note per kind of character the format does not allow but the lenient reading accepts
+    (see :data:`_ODD_CHARACTER_RE`), at its first line, with how many there are.
+
+    >>> [(n.line, n.kind) for n in character_notes("3\\u2028\\u0661 2\\n")]
+    [(1, 'line break'), (2, 'non-ASCII digits')]
+    """
+    first: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for match in _ODD_CHARACTER_RE.finditer(text):
+        kind = _odd_kind(match.group())
+        counts[kind] = counts.get(kind, 0) + 1
+        first.setdefault(kind, match.start())
+    what = {"non-ASCII digits": "digits other than ASCII 0-9", "line break": "a line break other than LF or CRLF",
+            "space character": "a space character other than the ASCII space"}
+    notes = []
+    for kind, at in sorted(first.items(), key=lambda item: item[1]):
+        char = text[at]
+        line = len((text[:at] + "x").splitlines())  # numbered as the parser numbers lines
+        shown = f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'control character')})"
+        notes.append(Note(line, f"{what[kind]}: {shown}, {counts[kind]:,} in all", kind))
+    return notes
 
 
 def _tokens(text: str) -> Iterable[tuple[int, str]]:
@@ -265,10 +304,12 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     blank_after_board = True
     seen_content = False
 
-    if "\r" in text:
+    if "\r\n" in text:
         notes.add(1, "CRLF line endings (the format uses LF)")
     if text and not text.endswith("\n"):
         notes.add(text.count("\n") + 1, "no newline at the end of the file")
+    for note in character_notes(text):
+        notes.add(note.line, note.message, note.kind)
 
     def finish_board() -> None:
         nonlocal current, current_n, rows_read

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from solver.board import Move
 from solver.errors import SolutionFormatError
-from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note, decode_text
+from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note, character_notes, decode_text
 from solver.formats import _collapse as collapse_notes
 
 STYLES = ("lines", "path_to_goal", "letters")
@@ -131,10 +131,11 @@ def parse_moves(data: bytes | str, style: str, source: str = "output", *,
     text = decode_text(data, source, SolutionFormatError)
     wordings = {_normalize_wording(w) for w in unsolvable_wordings}
     reader = _Reader(source, style)
-    if "\r" in text:
+    if "\r\n" in text:
         reader.notes.append(Note(1, "CRLF line endings (the format uses LF)"))
     if text and not text.endswith("\n"):
         reader.notes.append(Note(text.count("\n") + 1, "no newline at the end of the file"))
+    reader.notes.extend(character_notes(text))
     unsolvable_line: int | None = None
     cost: int | None = None
     cost_line: int | None = None

@@ -55,6 +55,8 @@ RESERVED_NAMES = RUN_NAMES | {".grader"}
 """Top-level names the grader itself uses in a build or run folder (the assignment's Java
 drivers and classpath, the run's TMPDIR): a student's entry of the same name is left out."""
 IGNORED_NAMES = frozenset({"__MACOSX", ".git"})
+MAX_LISTED_LINKS = 20
+"""Links left out that a build's result names one by one; the rest are counted."""
 # Line-anchored, and ``\s+`` cannot run into the next ``if`` at a line start: linear time.
 _PY_MAIN_RE = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
@@ -124,12 +126,13 @@ def build(source: Path, workdir: Path, assignment: Assignment, left_out: tuple[s
     started = time.monotonic()
     links = list(left_out)
     built = _build_from(source, workdir, assignment, links)
-    links += built.left_out
+    links = list(dict.fromkeys(links + list(built.left_out)))
+    if len(links) > MAX_LISTED_LINKS:  # named one by one up to a point: results and journal stay small
+        links = links[:MAX_LISTED_LINKS] + [f"… and {len(links) - MAX_LISTED_LINKS:,} more links, also left out"]
     message = built.message
     if links and not built.ok:
         message += "\n(left out of the submission: " + "; ".join(links) + ")"
-    return dataclasses.replace(built, seconds=time.monotonic() - started, message=message,
-                               left_out=tuple(dict.fromkeys(links)))
+    return dataclasses.replace(built, seconds=time.monotonic() - started, message=message, left_out=tuple(links))
 
 
 def _build_from(source: Path, workdir: Path, assignment: Assignment, links: list[str]) -> Build:

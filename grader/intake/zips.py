@@ -38,8 +38,9 @@ METHOD_NAMES = {1: "shrink", 6: "implode", 9: "deflate64", 10: "PKWARE implode",
 # lzma.LZMAError and bz2's OSError included, EOFError for a truncated stream, struct.error
 # and UnicodeDecodeError for mangled headers, RuntimeError for encryption, NotImplementedError
 # for an unknown method). Caught per zip: each becomes the student's message.
-DAMAGE = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError,
-          NotImplementedError, struct.error, KeyError, IndexError, OverflowError, MemoryError, RecursionError)
+DAMAGE: tuple[type[BaseException], ...] = (
+    zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError,
+    NotImplementedError, struct.error, KeyError, IndexError, OverflowError, MemoryError, RecursionError)
 try:
     import lzma
     DAMAGE += (lzma.LZMAError,)

@@ -11,8 +11,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from grader.pipeline import grade
 from grader.sandbox import jvm_probe
 from tests.support import REPO, require_tool
@@ -59,7 +57,7 @@ def test_a_jvm_that_really_cannot_start_is_still_je(tmp_path: Path) -> None:
 
 
 def test_a_megabyte_of_wordings_is_a_few_notes_per_case(tmp_path: Path) -> None:
-    hostile, results = graded(tmp_path, HOSTILE / "note_flood")
+    hostile, _ = graded(tmp_path, HOSTILE / "note_flood")
     for case in hostile["cases"]:
         assert len(case["notes"]) <= 4, case["notes"]
         assert len(json.dumps(case)) < 20_000

@@ -9,8 +9,10 @@ same as when it is graded alone.
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import random
 import shutil
 import stat
 import tempfile
@@ -240,3 +242,29 @@ def test_names_that_are_not_utf8_never_stop_the_batch(tmp_path: Path, victim: Pa
     by_id = graded(subs)
     assert by_id["caf\\xe9-latin1"]["verdict"] == "AC"
     assert "input.txt: left out" in left_out(by_id["symlink_input"])
+
+
+def test_mutated_zips_of_a_real_submission_each_end_in_their_own_verdict(tmp_path: Path) -> None:
+    # Whole-pipeline fuzz: a correct submission zipped, then damaged at random (seeded). Each mutant
+    # is graded or is its own CE with a message; none is a JE, and the neighbour is unaffected.
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(WELL_BEHAVED.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                archive.write(path, f"code/{path.relative_to(WELL_BEHAVED)}")
+    rng = random.Random(29)
+    alone = tmp_path / "alone"
+    shutil.copytree(WELL_BEHAVED, alone / "well-behaved")
+    expected = grade(alone, TESTSET, None, jobs=2).to_json()["submissions"][0]
+    subs = tmp_path / "subs"
+    shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
+    for index in range(10):
+        (subs / f"mutant{index}.zip").write_bytes(test_zips.mutate(buffer.getvalue(), rng))
+    results = grade(subs, TESTSET, tmp_path / "out", jobs=2).to_json()
+    by_id = {s["id"]: s for s in results["submissions"]}
+    for index in range(10):
+        mutant = by_id[f"mutant{index}"]
+        assert "JE" not in verdicts(mutant), mutant["build"]["message"]
+        if not mutant["build"]["ok"] and mutant["build"]["message"].startswith("cannot extract"):
+            assert verdicts(mutant) == {"CE"}
+    assert strip_timing(by_id["well-behaved"]) == strip_timing(expected)

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner, sweep
+from grader.sandbox import jvm_probe, runner, sweep
 from grader.intake import preflight, python_env, safe_copy
 from grader.intake.build import RUN_NAMES, Build, build
 from grader.intake.timecap import CHECK_SECONDS, COPY_SECONDS, StudentFault, capped, deadline_after
@@ -36,6 +36,7 @@ from grader.judging.hints import Context, tail
 from grader.journal import Finished, Journal, run_key
 from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.merge import over_previous
+from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging import time_limit as timing
@@ -185,6 +186,7 @@ class _Batch:
 
         def record(submission: Submission, result: CaseResult) -> None:
             nonlocal done
+            result = within_budget(result)  # before the journal and every report see it
             finished[submission.id][result.case] = result
             done += 1
             if journal:
@@ -286,9 +288,11 @@ class _Batch:
 
     def _build_unsafe(self, submission: Submission) -> Build:
         if submission.root is None:
-            return Build("unknown", None, failure=Verdict.CE, message=submission.problem or "unreadable submission")
+            return Build("unknown", None, failure=Verdict.JE if submission.fault else Verdict.CE,
+                         message=submission.problem or "unreadable submission")
         try:
-            return build(submission.root, self._folder("builds", submission.id), self.assignment)
+            return build(submission.root, self._folder("builds", submission.id), self.assignment,
+                         submission.left_out)
         except StudentFault as exc:
             return Build("unknown", None, failure=exc.verdict, message=str(exc))
         except (RecursionError, MemoryError) as exc:  # a source nested deep enough to exhaust a parser
@@ -341,6 +345,10 @@ class _Batch:
         if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
                 and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
+            # The run's text is evidence only: JE when the JVM, without the student's code, fails too.
+            if fault is not None and jvm_probe.jvm_starts(built.run_argv, self._limits(built, policy),
+                                                          lambda: self._folder("runs", "jvm-probe")):
+                fault = None
         try:
             verification, (verdict, message) = capped("checking the output", CHECK_SECONDS, self._check, answer,
                                                       expected, facts, case.solvable, fault)
@@ -384,9 +392,7 @@ class _Batch:
             raise StudentFault(f"the built submission cannot be run: {exc}") from None
         if assignment.io in ("files", "argv"):
             safe_copy.write_new(workdir, input_name, data)
-        limits = runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap,
-                               memory_mb=assignment.limits.memory_mb, output_bytes=assignment.limits.output_bytes,
-                               jvm=built.jvm)
+        limits = self._limits(built, policy)
         board = ",".join(map(str, self.expected[case.id].board.tiles))
         argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
                 for a in built.run_argv]
@@ -405,6 +411,11 @@ class _Batch:
             rows = [board.tiles[r * board.n:(r + 1) * board.n] for r in range(board.n)]
             return "".join(" ".join(map(str, row)) + "\n" for row in rows).encode()
         return case.input_path.read_bytes()
+
+    def _limits(self, built: Build, policy: timing.TimePolicy) -> runner.Limits:
+        limits = self.assignment.limits
+        return runner.Limits(wall_seconds=policy.wall_cap, cpu_seconds=policy.cpu_cap, memory_mb=limits.memory_mb,
+                             output_bytes=limits.output_bytes, jvm=built.jvm)
 
     def _check(self, answer: Answer, expected: Expected, facts: RunFacts, solvable: bool,
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:

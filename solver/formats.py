@@ -27,6 +27,7 @@ leniently (the grader's parser) and :func:`format_solution` writes it;
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -104,6 +105,44 @@ def decode_text(data: bytes | str, source: str, error: type = BinaryInputError) 
     if nul >= 0:
         raise error(source, text[:nul].count("\n") + 1, "text", "a NUL byte (binary data)")
     return text
+
+
+_ODD_CHARACTER_RE = re.compile(r"(?![0-9])\d|[^\S \n\r]|\r(?!\n)")
+"""What the format's strict reading refuses: digits other than ASCII 0-9 (Arabic-Indic, full-width,
+Devanagari...; Python's ``int`` reads them), and whitespace other than the space, LF and CRLF (tabs,
+NBSP, U+2028/U+2029/U+0085, VT, FF, a lone CR; ``str.split`` and ``splitlines`` take them)."""
+
+
+def _odd_kind(char: str) -> str:
+    if char.isdigit():
+        return "non-ASCII digits"
+    if char == "\r" or ("a" + char + "b").splitlines() != ["a" + char + "b"]:
+        return "line break"
+    return "space character"
+
+
+def character_notes(text: str) -> list[Note]:
+    """One note per kind of character the format does not allow but the lenient reading accepts
+    (see :data:`_ODD_CHARACTER_RE`), at its first line, with how many there are.
+
+    >>> [(n.line, n.kind) for n in character_notes("3\\u2028\\u0661 2\\n")]
+    [(1, 'line break'), (2, 'non-ASCII digits')]
+    """
+    first: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for match in _ODD_CHARACTER_RE.finditer(text):
+        kind = _odd_kind(match.group())
+        counts[kind] = counts.get(kind, 0) + 1
+        first.setdefault(kind, match.start())
+    what = {"non-ASCII digits": "digits other than ASCII 0-9", "line break": "a line break other than LF or CRLF",
+            "space character": "a space character other than the ASCII space"}
+    notes = []
+    for kind, at in sorted(first.items(), key=lambda item: item[1]):
+        char = text[at]
+        line = len((text[:at] + "x").splitlines())  # numbered as the parser numbers lines
+        shown = f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'control character')})"
+        notes.append(Note(line, f"{what[kind]}: {shown}, {counts[kind]:,} in all", kind))
+    return notes
 
 
 def _tokens(text: str) -> Iterable[tuple[int, str]]:
@@ -202,10 +241,16 @@ def format_solution(path: Sequence[Board] | None, unsolvable: str = UNSOLVABLE) 
 
 @dataclass(frozen=True)
 class Note:
-    """A deviation from the prescribed format that the lenient parser forgave."""
+    """A deviation from the prescribed format that the lenient parser forgave.
+
+    ``kind`` names the deviation (``message`` when empty): notes collapse by kind, so lines
+    that differ only in what they quote (a million spellings of the unsolvable wording) are
+    one note with a count.
+    """
 
     line: int
     message: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -259,10 +304,12 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     blank_after_board = True
     seen_content = False
 
-    if "\r" in text:
+    if "\r\n" in text:
         notes.add(1, "CRLF line endings (the format uses LF)")
     if text and not text.endswith("\n"):
         notes.add(text.count("\n") + 1, "no newline at the end of the file")
+    for note in character_notes(text):
+        notes.add(note.line, note.message, note.kind)
 
     def finish_board() -> None:
         nonlocal current, current_n, rows_read
@@ -304,14 +351,15 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
                 raise SolutionFormatError(source, number, f"the same K as the header on line {header_line} "
                                           f"({moves})", f"a second header saying {value}")
             else:
-                notes.add(number, f"the header is printed again (first on line {header_line})")
+                notes.add(number, f"the header is printed again (first on line {header_line})", "header again")
             if line != HEADER.format(moves=value):
-                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}")
+                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}", "header spacing")
             continue
         if _normalize_wording(line) in wordings:
             unsolvable_line = unsolvable_line or number
             if line != UNSOLVABLE:
-                notes.add(number, f"unsolvable wording {line!r} (the format says {UNSOLVABLE!r})")
+                notes.add(number, f"unsolvable wording {_show(line, 60)} (the format says {UNSOLVABLE!r})",
+                          "unsolvable wording")
             continue
         tokens = line.split()
         values = [_integer(t) for t in tokens]
@@ -353,29 +401,42 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
                           unsolvable_line is not None, unsolvable_line, notes.collapse())
 
 
+MAX_NOTE_KINDS = 12
+"""Kinds of deviation listed per answer; the rest are counted in one last note (the parser has fewer
+kinds than this, so it only bounds what a future kind could add)."""
+
+
 class _Notes:
     """The notes of one parse, collapsed as they come: one per kind of deviation, at its first
-    line, with how many lines have it (a megabyte of blank lines is a count, not a million notes)."""
+    line, with how many lines have it (a megabyte of blank lines, or of slightly different
+    wordings, is a count, not a million notes); at most :data:`MAX_NOTE_KINDS` kinds."""
 
     def __init__(self) -> None:
         self.first: dict[str, Note] = {}
         self.count: dict[str, int] = {}
 
-    def add(self, line: int, message: str) -> None:
-        count = self.count.get(message)
+    def add(self, line: int, message: str, kind: str = "") -> None:
+        key = kind or message
+        count = self.count.get(key)
         if count is None:
-            self.first[message] = Note(line, message)
-        self.count[message] = (count or 0) + 1
+            self.first[key] = Note(line, message, key)
+        self.count[key] = (count or 0) + 1
 
     def collapse(self) -> tuple[Note, ...]:
-        return tuple(sorted((Note(note.line, note.message if self.count[note.message] == 1 else
-                                  f"{note.message} (on {self.count[note.message]} lines, the first shown)")
-                             for note in self.first.values()), key=lambda note: note.line))
+        notes = sorted((Note(note.line, note.message if self.count[key] == 1 else
+                             f"{note.message} (on {self.count[key]:,} lines, the first shown)", key)
+                        for key, note in self.first.items()), key=lambda note: note.line)
+        if len(notes) <= MAX_NOTE_KINDS:
+            return tuple(notes)
+        rest = notes[MAX_NOTE_KINDS - 1:]
+        more = Note(rest[0].line, f"and {len(rest)} more kinds of format deviation (the first on this line)",
+                    "more kinds")
+        return (*notes[:MAX_NOTE_KINDS - 1], more)
 
 
 def _collapse(notes: Iterable[Note]) -> tuple[Note, ...]:
     """One note per kind of deviation, at its first line, saying how many lines have it."""
     collected = _Notes()
     for note in notes:
-        collected.add(note.line, note.message)
+        collected.add(note.line, note.message, note.kind)
     return collected.collapse()

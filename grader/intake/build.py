@@ -56,6 +56,8 @@ RESERVED_NAMES = RUN_NAMES | {".grader"}
 """Top-level names the grader itself uses in a build or run folder (the assignment's Java
 drivers and classpath, the run's TMPDIR): a student's entry of the same name is left out."""
 IGNORED_NAMES = frozenset({"__MACOSX", ".git"})
+MAX_LISTED_LINKS = 20
+"""Links left out that a build's result names one by one; the rest are counted."""
 # Line-anchored, and ``\s+`` cannot run into the next ``if`` at a line start: linear time.
 _PY_MAIN_RE = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.M)
 
@@ -78,6 +80,8 @@ class Build:
     """The algs4 edition the submission was compiled against (:mod:`grader.intake.algs4`), when configured."""
     run_hint: str = ""
     """Why a run may write nothing (an empty ``main``), added to a ``NO`` verdict's message."""
+    left_out: tuple[str, ...] = ()
+    """Entries not copied (symbolic links), each a sentence naming it: shown in the feedback."""
 
     @property
     def ok(self) -> bool:
@@ -89,6 +93,8 @@ class Build:
                 "log": self.log, "seconds": round(self.seconds, 3)}
         if self.library is not None:
             data["algs4"] = self.library
+        if self.left_out:
+            data["left_out"] = list(self.left_out)
         return data
 
 
@@ -110,30 +116,46 @@ def skip_in_submission(rel: PurePosixPath, is_dir: bool) -> bool:
             or (len(rel.parts) == 1 and rel.name in RESERVED_NAMES))
 
 
-def build(source: Path, workdir: Path, assignment: Assignment) -> Build:
-    """Build the submission in ``source`` inside the empty folder ``workdir``."""
+def build(source: Path, workdir: Path, assignment: Assignment, left_out: tuple[str, ...] = ()) -> Build:
+    """Build the submission in ``source`` inside the empty folder ``workdir``.
+
+    A link in the submission (or one a build command leaves) is left out, never followed, and
+    named in the result's ``left_out`` beside ``left_out`` given (a zip's link entries); what
+    needed it fails on its own (a missing entry file, a class javac cannot find), and a failed
+    build's message names the links too.
+    """
     started = time.monotonic()
+    links = list(left_out)
+    built = _build_from(source, workdir, assignment, links)
+    links = list(dict.fromkeys(links + list(built.left_out)))
+    if len(links) > MAX_LISTED_LINKS:  # named one by one up to a point: results and journal stay small
+        links = links[:MAX_LISTED_LINKS] + [f"… and {len(links) - MAX_LISTED_LINKS:,} more links, also left out"]
+    message = built.message
+    if links and not built.ok:
+        message += "\n(left out of the submission: " + "; ".join(links) + ")"
+    return dataclasses.replace(built, seconds=time.monotonic() - started, message=message, left_out=tuple(links))
+
+
+def _build_from(source: Path, workdir: Path, assignment: Assignment, links: list[str]) -> Build:
     bundle = workdir / "bundle"
     try:
         safe_copy.copy_tree(source, bundle, skip=skip_in_submission, max_files=MAX_SUBMISSION_FILES,
                             max_bytes=MAX_SUBMISSION_BYTES, seconds=COPY_SECONDS,
-                            deadline=deadline_after(COPY_SECONDS))
+                            deadline=deadline_after(COPY_SECONDS), left_out=links)
     except StudentFault as exc:
-        return Build("unknown", None, failure=exc.verdict, message=f"the submission cannot be graded: {exc}",
-                     seconds=time.monotonic() - started)
+        return Build("unknown", None, failure=exc.verdict, message=f"the submission cannot be graded: {exc}")
     language = detect_language(bundle, assignment)
     if language is None:
-        found = sorted(p.name for p in source.iterdir())[:10]
+        found = sorted(p.name for p in bundle.iterdir())[:10]
         return Build("unknown", None, failure=Verdict.CE,
                      message=f"no .java or .py files found (the submission holds: {', '.join(found) or 'nothing'})")
     for extra in assignment.extra_files:
         _copy_into(extra, bundle)
     builder = {"java": _build_java, "python": _build_python, "command": _build_command}[language]
     try:
-        built = builder(bundle, workdir, assignment)
+        return builder(bundle, workdir, assignment)
     except StudentFault as exc:  # a link javac's output holds, a parse past its time cap...
-        built = Build(language, None, failure=exc.verdict, message=str(exc))
-    return dataclasses.replace(built, seconds=time.monotonic() - started)
+        return Build(language, None, failure=exc.verdict, message=str(exc))
 
 
 def _files(root: Path, pattern: str) -> list[Path]:
@@ -443,8 +465,10 @@ def _build_command(bundle: Path, workdir: Path, assignment: Assignment) -> Build
             status = "timed out" if outcome.timed_out else f"exited with status {outcome.exit_code}"
             return Build("command", None, failure=Verdict.CE, message=f"build {' '.join(argv)} {status}:\n{tail(log)}",
                          log=log)
+    # Links the build step made are removed before any run copies the bundle (never followed).
+    left = tuple(safe_copy.remove_links(bundle)) if command.build else ()
     return Build("command", bundle, _expand(command.run, values, lists), entry=" ".join(command.run), log=log,
-                 message="built" if command.build else "no build step", readable=readable)
+                 message="built" if command.build else "no build step", readable=readable, left_out=left)
 
 
 def _command_values(bundle: Path, assignment: Assignment,

@@ -5,33 +5,31 @@ holding nothing but one zip (an LMS download) is that zip. Loose files named as 
 all" names them (:mod:`grader.intake.lms_names`: ``lastname_123_456_solver.py``) are grouped into one
 submission per student, named by the LMS's prefix (``lastname_123``). A folder with no submission is
 refused, naming the files it ignored. Zips
-are extracted into a staging folder with no path traversal (absolute names, ``..``,
-symlinks), and capped in entry count and total size, so a hostile archive cannot write
-outside its folder or fill the disk. A folder or zip holding only one folder (plus
+are extracted into a staging folder by :mod:`grader.intake.zips` (no path traversal, no
+links, capped in count and size); a zip that cannot be extracted, however it is broken,
+is that student's ``CE`` with a message. A folder or zip holding only one folder (plus
 ``__MACOSX`` litter) is unwrapped: the code is what is inside it (but a Python package
 folder, such as ``solver/``, or a project's ``src/`` is part of the code's layout).
 
 The submissions folder and its immediate entries are the TA's (a TA may link
 ``submissions/alice`` to a clone); nothing below an entry is followed: a lone child that
 is a link is not unwrapped or extracted, and the build's copy
-(:mod:`grader.intake.safe_copy`) refuses it with a message naming it.
+(:mod:`grader.intake.safe_copy`) leaves it out with a note naming it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 import stat
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionsError
-from grader.intake import lms_names, safe_copy
+from grader.intake import lms_names, safe_copy, zips
 
-MAX_ZIP_ENTRIES = 2_000
-MAX_ZIP_BYTES = 50_000_000
+MAX_ZIP_ENTRIES = zips.MAX_ZIP_ENTRIES
+MAX_ZIP_BYTES = zips.MAX_ZIP_BYTES
 IGNORED = frozenset({"__MACOSX", ".DS_Store", "Thumbs.db", ".git", ".idea", ".vscode", "__pycache__"})
 
 
@@ -43,6 +41,10 @@ class Submission:
     origin: Path
     root: Path | None
     problem: str | None = None
+    """Why ``root`` is ``None``: the student's CE, or with ``fault`` the grader's own failure (JE)."""
+    fault: bool = False
+    left_out: tuple[str, ...] = ()
+    """Entries of a zip left out (symbolic links), each a sentence naming it, for the feedback."""
 
 
 def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
@@ -189,56 +191,18 @@ def _is_code_folder(folder: Path) -> bool:
 
 
 def _from_zip(path: Path, target: Path) -> Submission:
+    """One zip as a submission; a zip that cannot be extracted is that student's CE, never a stopped class."""
     try:
-        extract_zip(path, target)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        left_out = zips.extract_zip(path, target)
+    except zips.ZipProblem as exc:
         return Submission(path.stem, path, None, f"cannot extract {path.name}: {exc}")
-    return Submission(path.stem, path, unwrap(target))
+    except zips.StagingError as exc:
+        return Submission(path.stem, path, None, f"cannot extract {path.name}: {exc}", fault=True)
+    try:
+        return Submission(path.stem, path, unwrap(target), left_out=left_out)
+    except OSError as exc:
+        return Submission(path.stem, path, None, f"cannot read {path.name} once extracted: {exc.strerror or exc}",
+                          fault=True)
 
 
-def extract_zip(path: Path, target: Path) -> None:
-    """Extract safely: no absolute or ``..`` names, no symlinks, bounded count and size.
-
-    Raises ``ValueError`` naming the offending entry; nothing is written for a refused zip.
-    """
-    with zipfile.ZipFile(path) as archive:
-        infos = archive.infolist()
-        if len(infos) > MAX_ZIP_ENTRIES:
-            raise ValueError(f"{len(infos)} entries (at most {MAX_ZIP_ENTRIES})")
-        total = 0
-        plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
-        for info in infos:
-            name = PurePosixPath(info.filename.replace("\\", "/"))
-            if name.is_absolute() or ".." in name.parts or (name.parts and name.parts[0].endswith(":")):
-                raise ValueError(f"entry {info.filename!r} points outside the archive")
-            if stat.S_ISLNK(info.external_attr >> 16):
-                raise ValueError(f"entry {info.filename!r} is a symbolic link")
-            total += info.file_size
-            if total > MAX_ZIP_BYTES:
-                raise ValueError(f"more than {MAX_ZIP_BYTES:,} bytes uncompressed")
-            plan.append((info, name))
-        if target.exists():
-            shutil.rmtree(target)
-        target.mkdir(parents=True)
-        for info, name in plan:
-            if name.parts and name.parts[0] in IGNORED:
-                continue
-            if info.is_dir():
-                out = target.joinpath(*name.parts)
-                out.mkdir(parents=True, exist_ok=True)
-                continue
-            written = 0
-            # Created O_EXCL | O_NOFOLLOW below the fresh target: an entry named twice is refused.
-            try:
-                sink = safe_copy.open_new(target, PurePosixPath(*name.parts))
-            except FileExistsError:
-                raise ValueError(f"entry {info.filename!r} appears twice") from None
-            except safe_copy.SubmissionFileError as exc:
-                raise ValueError(f"entry {info.filename!r}: {exc}") from None
-            with archive.open(info) as source, sink:
-                # The header's file_size may lie; count what really comes out.
-                while chunk := source.read(1 << 16):
-                    written += len(chunk)
-                    if written > info.file_size or written > MAX_ZIP_BYTES:
-                        raise ValueError(f"entry {info.filename!r} is larger than its header says")
-                    sink.write(chunk)
+extract_zip = zips.extract_zip

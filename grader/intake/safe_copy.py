@@ -92,6 +92,19 @@ def _refuse_link(name: str, dir_fd: int, rel: PurePosixPath) -> LinkRefused:
                             "the file itself")
 
 
+def link_left_out(rel: PurePosixPath | str, target: str | None) -> str:
+    """The note for a link left out of a copy (or a zip), naming it and where it points."""
+    to = f" to {target!r}" if target is not None else ""
+    return f"{rel}: left out, a symbolic link{to} (links are never followed: hand in the file itself)"
+
+
+def _link_target(name: str, dir_fd: int) -> str | None:
+    try:
+        return os.readlink(name, dir_fd=dir_fd)
+    except OSError:
+        return None
+
+
 def _open_entry(name: str, dir_fd: int, rel: PurePosixPath) -> tuple[int, os.stat_result]:
     """Open one entry without following it; its fd and fstat. Links and special files are refused."""
     try:
@@ -145,12 +158,15 @@ def _copy_data(src_fd: int, dst_fd: int, budget: int, rel: PurePosixPath, deadli
 
 def copy_tree(source: Path, target: Path, *, skip: Skip | None = None, into_existing: bool = False,
               max_files: int = MAX_FILES, max_bytes: int = MAX_BYTES, deadline: float | None = None,
-              step: str = "copying the submission", seconds: float = COPY_SECONDS) -> CopyStats:
+              step: str = "copying the submission", seconds: float = COPY_SECONDS,
+              left_out: list[str] | None = None) -> CopyStats:
     """Copy the folder ``source`` to ``target`` without following any link below ``source``.
 
     ``target`` is created (it must not exist), or with ``into_existing`` is an empty folder
     the grader made. Regular files keep their executable bits; folders are created 0755.
-    ``skip`` leaves entries out. Raises :class:`LinkRefused`, :class:`SpecialFileRefused`
+    ``skip`` leaves entries out. With a ``left_out`` list, a link (to a file or a folder,
+    dangling or looping) is not copied but named there (:func:`link_left_out`), and the
+    rest is copied; without it a link is refused. Raises :class:`LinkRefused`, :class:`SpecialFileRefused`
     or :class:`TooLarge` (each naming the entry relative to ``source``), or
     :class:`grader.intake.timecap.HostStepTimeout` past ``deadline``; what was copied so
     far stays in ``target`` for the caller to remove. ``OSError`` is a grader fault.
@@ -182,6 +198,9 @@ def copy_tree(source: Path, target: Path, *, skip: Skip | None = None, into_exis
             entry_rel = rel / name
             info = os.lstat(name, dir_fd=src_fd)
             if skip is not None and skip(entry_rel, stat.S_ISDIR(info.st_mode)):
+                continue
+            if left_out is not None and stat.S_ISLNK(info.st_mode):
+                left_out.append(link_left_out(entry_rel, _link_target(name, src_fd)))
                 continue
             if files + folders >= max_files:
                 raise TooLarge(entry_rel, f"takes the submission past {max_files:,} files and folders; "
@@ -321,12 +340,34 @@ def write_new(root: Path, relpath: str | PurePosixPath, data: bytes, mode: int =
             os.close(fd)
 
 
+def make_folders(root: Path, relpath: str | PurePosixPath) -> None:
+    """Make the folder ``root/relpath`` and its parents, following no link on the way."""
+    with _walk_to(root, PurePosixPath(relpath).parts, create=True):
+        pass
+
+
 def open_new(root: Path, relpath: str | PurePosixPath, mode: int = 0o644) -> BinaryIO:
     """A binary file object for the new file ``root/relpath`` (as :func:`write_new`, streamed)."""
     folders, name = _split(relpath)
     with _walk_to(root, folders, create=True) as dir_fd:
         fd = os.open(name, _CREATE_FLAGS, mode, dir_fd=dir_fd)
     return os.fdopen(fd, "wb")
+
+
+def remove_links(root: Path) -> list[str]:
+    """Remove every symbolic link below ``root`` (a build's own output), following none; the notes.
+
+    Works on folder descriptors (``os.fwalk`` never descends through a link), for a folder
+    whose writers have all been killed.
+    """
+    notes = []
+    for dirpath, dirnames, filenames, dir_fd in os.fwalk(root, follow_symlinks=False):
+        for name in sorted(dirnames + filenames):
+            if stat.S_ISLNK(os.lstat(name, dir_fd=dir_fd).st_mode):
+                rel = PurePosixPath(os.path.relpath(os.path.join(dirpath, name), root))
+                notes.append(link_left_out(rel, _link_target(name, dir_fd)))
+                os.unlink(name, dir_fd=dir_fd)
+    return notes
 
 
 def remove_entry(root: Path, relpath: str | PurePosixPath) -> None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from solver.board import Move
 from solver.errors import SolutionFormatError
-from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note, decode_text
+from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note, character_notes, decode_text
 from solver.formats import _collapse as collapse_notes
 
 STYLES = ("lines", "path_to_goal", "letters")
@@ -96,8 +96,8 @@ class _Reader:
         if move is None:
             raise SolutionFormatError(self.source, line, expected, _show(token))
         if token != _CANONICAL[self.style](move):
-            self.notes.append(Note(line, f"move {token!r} is spelled {_CANONICAL[self.style](move)!r} in this "
-                                         "format"))
+            self.notes.append(Note(line, f"move {_show(token)} is spelled {_CANONICAL[self.style](move)!r} in this "
+                                         "format", "move spelling"))
         self.moves.append(move)
         self.lines.append(line)
         self.tokens.append(token)
@@ -131,10 +131,11 @@ def parse_moves(data: bytes | str, style: str, source: str = "output", *,
     text = decode_text(data, source, SolutionFormatError)
     wordings = {_normalize_wording(w) for w in unsolvable_wordings}
     reader = _Reader(source, style)
-    if "\r" in text:
+    if "\r\n" in text:
         reader.notes.append(Note(1, "CRLF line endings (the format uses LF)"))
     if text and not text.endswith("\n"):
         reader.notes.append(Note(text.count("\n") + 1, "no newline at the end of the file"))
+    reader.notes.extend(character_notes(text))
     unsolvable_line: int | None = None
     cost: int | None = None
     cost_line: int | None = None

@@ -29,6 +29,8 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
         lines.append("Grading was interrupted: only the cases below were run.")
     if not submission.build.get("ok", True):
         lines += ["", "Build failed:", _indent(submission.build.get("message", ""))]
+    elif submission.build.get("left_out"):  # a failed build's message names them already
+        lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build["left_out"])]
     counts = ", ".join(f"{count} {name}" for name, count in submission.counts().items())
     lines += ["", f"Cases: {counts}" if counts else "Cases: none graded", ""]
     build_failed = not submission.build.get("ok", True)

@@ -39,8 +39,9 @@ JOIN_FAILED = 125
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
-               b"insufficient memory for the Java Runtime", b"Could not reserve enough space",
-               b"os::commit_memory")
+               b"insufficient memory for the Java Runtime", b"os::commit_memory")
+# Not "Could not reserve enough space" (the JVM failing to start with its heap): the caller
+# confirms that one itself (grader.sandbox.jvm_probe) before calling it the grader's fault.
 
 
 def isolation_layers() -> list[str]:

@@ -9,15 +9,20 @@ same as when it is graded alone.
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import random
 import shutil
+import stat
 import tempfile
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from grader.pipeline import grade
+from tests.grader.intake import test_zips
 from tests.support import REPO
 
 HOSTILE = Path(__file__).resolve().parent
@@ -64,20 +69,62 @@ def messages(submission: dict) -> str:
     return "\n".join(case["message"] for case in submission["cases"])
 
 
-def test_input_link_is_refused_and_never_written_through(tmp_path: Path, victim: Path) -> None:
+def left_out(submission: dict) -> str:
+    return "\n".join(submission["build"].get("left_out", []))
+
+
+def test_input_link_is_left_out_and_never_written_through(tmp_path: Path, victim: Path) -> None:
+    # The link is not copied, so the case's input is written fresh beside the program: it is graded.
     subs = submissions(tmp_path, "symlink_input", victim)
     (subs / "symlink_input" / "input.txt").symlink_to(victim)
     hostile = graded(subs)["symlink_input"]
-    assert verdicts(hostile) == {"CE"}
-    assert "input.txt: is a symbolic link" in hostile["build"]["message"]
+    assert hostile["build"]["ok"] and "CE" not in verdicts(hostile)
+    assert "AC" in verdicts(hostile)  # it prints the unsolvable wording: right on the unsolvable cases
+    assert f"input.txt: left out, a symbolic link to '{victim}'" in left_out(hostile)
     assert victim.read_text() == SECRET + "\n"
 
 
-def test_folder_link_is_refused_and_never_read_through(tmp_path: Path, victim: Path) -> None:
+def test_folder_link_is_left_out_and_never_read_through(tmp_path: Path, victim: Path) -> None:
     subs = submissions(tmp_path, "symlink_folder", victim)
     (subs / "symlink_folder" / "lib").symlink_to(victim.parent)
+    (subs / "symlink_folder" / "dangling").symlink_to(tmp_path / "nowhere")
+    (subs / "symlink_folder" / "deeper").mkdir()
+    (subs / "symlink_folder" / "deeper" / "loop").symlink_to("loop")
     hostile = graded(subs)["symlink_folder"]
-    assert verdicts(hostile) == {"CE"} and "lib: is a symbolic link" in hostile["build"]["message"]
+    assert hostile["build"]["ok"] and verdicts(hostile) == {"NO"}  # it printed nothing: lib was not there
+    notes = left_out(hostile)
+    assert f"lib: left out, a symbolic link to '{victim.parent}'" in notes
+    assert "dangling: left out" in notes and "deeper/loop: left out, a symbolic link to 'loop'" in notes
+
+
+def test_a_linked_entry_file_fails_the_build_naming_it(tmp_path: Path, victim: Path) -> None:
+    # Only what needed the link fails: here the entry file itself, so there is nothing to run.
+    subs = tmp_path / "subs"
+    (subs / "entry_link").mkdir(parents=True)
+    (subs / "entry_link" / "main.py").symlink_to(victim)
+    shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
+    hostile = graded(subs)["entry_link"]
+    assert verdicts(hostile) == {"CE"}
+    assert "no .java or .py files found" in hostile["build"]["message"]
+    assert f"main.py: left out, a symbolic link to '{victim}'" in hostile["build"]["message"]
+
+
+def test_a_link_entry_in_a_zip_is_left_out(tmp_path: Path, victim: Path) -> None:
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    with zipfile.ZipFile(subs / "zipped.zip", "w") as archive:
+        for path in sorted(WELL_BEHAVED.rglob("*")):
+            if path.is_file():
+                archive.write(path, f"zipped/{path.relative_to(WELL_BEHAVED)}")
+        link = zipfile.ZipInfo("zipped/secret.txt")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        archive.writestr(link, str(victim))
+    shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
+    hostile = graded(subs)["zipped"]
+    assert verdicts(hostile) == {"AC"}
+    assert f"zipped/secret.txt: left out, a symbolic link to '{victim}'" in left_out(hostile)
+    feedback = (tmp_path / "out" / "feedback" / "zipped.txt").read_text()
+    assert "Left out of the submission:" in feedback and "secret.txt" in feedback
 
 
 def test_lone_link_is_not_unwrapped(tmp_path: Path, victim: Path) -> None:
@@ -87,10 +134,10 @@ def test_lone_link_is_not_unwrapped(tmp_path: Path, victim: Path) -> None:
     (subs / "unwrap" / "code").symlink_to(victim.parent)
     shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
     hostile = graded(subs)["unwrap"]
-    assert verdicts(hostile) == {"CE"} and "code: is a symbolic link" in hostile["build"]["message"]
+    assert verdicts(hostile) == {"CE"} and "code: left out, a symbolic link" in hostile["build"]["message"]
 
 
-def test_link_planted_by_a_build_step_is_refused(tmp_path: Path, victim: Path) -> None:
+def test_link_planted_by_a_build_step_is_left_out(tmp_path: Path, victim: Path) -> None:
     testset = tmp_path / "testset"
     shutil.copytree(TESTSET, testset)
     (testset / "assignment.toml").write_text(
@@ -103,8 +150,40 @@ def test_link_planted_by_a_build_step_is_refused(tmp_path: Path, victim: Path) -
     results = grade(subs, testset, tmp_path / "out", jobs=1).to_json()
     [hostile] = results["submissions"]
     assert SECRET not in json.dumps(results)
-    assert verdicts(hostile) == {"CE"}
-    assert "the built submission cannot be run: leak.txt: is a symbolic link" in messages(hostile)
+    assert verdicts(hostile) == {"RTE"}  # cat finds no leak.txt: only the run that needed the link fails
+    assert f"leak.txt: left out, a symbolic link to '{victim}'" in left_out(hostile)
+
+
+BROKEN_ZIPS = {"encrypted": test_zips.encrypted, "deflate64": test_zips.method(9),
+               "corrupt": test_zips.corrupt_deflate, "truncated": test_zips.truncated, "bad-crc": test_zips.bad_crc,
+               "bomb": test_zips.bomb}
+
+
+@pytest.mark.parametrize("jobs", [2, 4])
+def test_broken_zips_are_each_their_students_ce(tmp_path: Path, jobs: int) -> None:
+    # They stopped the whole class with an internal error; each is now its own CE, and the
+    # well-behaved neighbour's results are byte-identical to its results graded alone.
+    alone = tmp_path / "alone"
+    shutil.copytree(WELL_BEHAVED, alone / "well-behaved")
+    expected = grade(alone, TESTSET, None, jobs=jobs).to_json()["submissions"][0]
+    subs = tmp_path / "subs"
+    shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
+    for name, make in BROKEN_ZIPS.items():
+        (subs / f"{name}.zip").write_bytes(make())
+    results = grade(subs, TESTSET, tmp_path / "out", jobs=jobs).to_json()
+    by_id = {s["id"]: s for s in results["submissions"]}
+    for name in BROKEN_ZIPS:
+        assert verdicts(by_id[name]) == {"CE"}
+        assert by_id[name]["build"]["message"].startswith(f"cannot extract {name}.zip: ")
+    assert strip_timing(by_id["well-behaved"]) == strip_timing(expected)
+
+
+def strip_timing(submission: dict) -> dict:
+    """A submission's results without what differs between two runs of the same program (times)."""
+    timing = {"seconds", "cpu_seconds"}
+    cases = [{k: v for k, v in case.items() if k not in timing} for case in submission["cases"]]
+    build = {k: v for k, v in submission["build"].items() if k != "seconds"}
+    return {**submission, "cases": cases, "build": build, "source": None}
 
 
 def test_output_link_made_at_run_time_is_not_read(tmp_path: Path, victim: Path) -> None:
@@ -162,4 +241,30 @@ def test_names_that_are_not_utf8_never_stop_the_batch(tmp_path: Path, victim: Pa
     os.symlink(bytes(victim), os.path.join(bytes(subs / "symlink_input"), b"input.txt"))
     by_id = graded(subs)
     assert by_id["caf\\xe9-latin1"]["verdict"] == "AC"
-    assert verdicts(by_id["symlink_input"]) == {"CE"}
+    assert "input.txt: left out" in left_out(by_id["symlink_input"])
+
+
+def test_mutated_zips_of_a_real_submission_each_end_in_their_own_verdict(tmp_path: Path) -> None:
+    # Whole-pipeline fuzz: a correct submission zipped, then damaged at random (seeded). Each mutant
+    # is graded or is its own CE with a message; none is a JE, and the neighbour is unaffected.
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(WELL_BEHAVED.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                archive.write(path, f"code/{path.relative_to(WELL_BEHAVED)}")
+    rng = random.Random(29)
+    alone = tmp_path / "alone"
+    shutil.copytree(WELL_BEHAVED, alone / "well-behaved")
+    expected = grade(alone, TESTSET, None, jobs=2).to_json()["submissions"][0]
+    subs = tmp_path / "subs"
+    shutil.copytree(WELL_BEHAVED, subs / "well-behaved")
+    for index in range(10):
+        (subs / f"mutant{index}.zip").write_bytes(test_zips.mutate(buffer.getvalue(), rng))
+    results = grade(subs, TESTSET, tmp_path / "out", jobs=2).to_json()
+    by_id = {s["id"]: s for s in results["submissions"]}
+    for index in range(10):
+        mutant = by_id[f"mutant{index}"]
+        assert "JE" not in verdicts(mutant), mutant["build"]["message"]
+        if not mutant["build"]["ok"] and mutant["build"]["message"].startswith("cannot extract"):
+            assert verdicts(mutant) == {"CE"}
+    assert strip_timing(by_id["well-behaved"]) == strip_timing(expected)

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.build import choose_main, java_main_classes, java_sources, python_entry
-from grader.testsets.assignment import Assignment, JavaConfig
-from tests.support import require_tool
+from grader.intake.build import build, choose_main, java_main_classes, java_sources, python_entry
+from grader.testsets.assignment import Assignment, JavaConfig, load_assignment
+from tests.support import REPO, require_tool
+
+TESTSET = REPO / "tests" / "grader" / "data" / "testset"
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -159,3 +161,22 @@ def test_empty_main_without_a_driver_says_so(tmp_path: Path) -> None:
     assert built.run_hint.startswith("puzzle8.Solver.main in src/puzzle8/Solver.java is empty, so running it does "
                                      "nothing")
     assert "([java] sources in assignment.toml)" in built.run_hint
+
+
+def test_links_are_left_out_named_and_counted(tmp_path: Path) -> None:
+    # A link never fails the build by itself: it is left out and named; past 20, the rest are counted.
+    source = tmp_path / "sub"
+    source.mkdir()
+    (source / "main.py").write_text("if __name__ == '__main__':\n    print('No solution possible')\n")
+    for index in range(25):
+        (source / f"link{index:02d}").symlink_to("/etc/passwd")
+    (source / "folder").mkdir()
+    (source / "folder" / "dangling").symlink_to(tmp_path / "nowhere")
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    built = build(source, workdir, load_assignment(TESTSET / "assignment.toml"))
+    assert built.ok, built.message
+    assert built.left_out[0] == ("folder/dangling: left out, a symbolic link to "
+                                 f"'{tmp_path / 'nowhere'}' (links are never followed: hand in the file itself)")
+    assert len(built.left_out) == 21 and built.left_out[-1] == "… and 6 more links, also left out"
+    assert not any(p.is_symlink() for p in (workdir / "bundle").rglob("*"))

@@ -391,6 +391,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     filter_status = _probe_seccomp(disabled, namespace, drop_uid)
     statuses.append(filter_status)
     program = seccomp.program() if filter_status.available else None
+    if program is not None and namespace == "bwrap":
+        statuses = [LayerStatus(s.name, False, "not needed: the seccomp filter refuses the keyring calls (and the "
+                                              "unshare that would make the namespace)") if s.name == "userns" else s
+                    for s in statuses]
 
     notes: list[str] = []
     if namespace != "bwrap":

@@ -418,7 +418,7 @@ class _Batch:
         """The answer and whether it was cut at the output limit."""
         name = self.assignment.output_file
         # Paths inside the run folder read better (and compare equal across runs) without it.
-        stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"")
+        stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"").replace(f"{runner.RUN_FOLDER}/".encode(), b"")
         if self.assignment.answer_in_file:
             data, truncated = safe_copy.read_regular(workdir, name, self.assignment.limits.output_bytes)
             elsewhere = ""

@@ -1,4 +1,5 @@
-"""Per-run shim used when no bwrap is available: ``python reaper.py [--seccomp HEX] [--private-tmp BYTES] UID LIMITS -- ARGV...``.
+"""Per-run shim used when no bwrap is available:
+``python reaper.py [--seccomp HEX] [--private-tmp BYTES] UID LIMITS -- ARGV...``.
 
 It makes itself a child subreaper (Linux), so everything the submission forks, even a
 daemon that called ``setsid``, is re-parented to it instead of escaping to init; it runs

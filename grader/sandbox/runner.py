@@ -37,6 +37,7 @@ CPU_GRACE_SECONDS = 0.5
 # bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
 SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
+RUN_FOLDER = isolation.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
@@ -146,7 +147,8 @@ def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
 
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
-                stdin_data: bytes | None = None, readable: Sequence[Path] = (), keep: Sequence[str] = (".",)) -> Outcome:
+                stdin_data: bytes | None = None, readable: Sequence[Path] = (),
+                keep: Sequence[str] = (".",)) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
 
     ``keep`` names what the caller reads in ``workdir`` after the run (paths relative to it, ``.``

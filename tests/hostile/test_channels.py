@@ -35,7 +35,8 @@ TIMINGS = {"seconds", "cpu_seconds"}
 def with_filter() -> isolation.Plan:
     plan = current_plan()
     if plan.seccomp is None:
-        pytest.skip("no seccomp filter on this machine: " + next(s.reason for s in plan.statuses if s.name == "seccomp"))
+        why = next(s.reason for s in plan.statuses if s.name == "seccomp")
+        pytest.skip(f"no seccomp filter on this machine: {why}")
     return plan
 
 
@@ -204,9 +205,11 @@ def test_without_the_filter_the_schedule_alone_keeps_hidden_boards_out(tmp_path,
 
 
 def test_no_run_can_read_its_case_or_its_student(mode, tmp_path, monkeypatch):
+    baseline = grade_class(tmp_path, "alone", {}, 2)
     seen = watch_runs(monkeypatch)
     student = "student-snoopy-0451"
     graded = grade_class(tmp_path, "class", {student: HOSTILE / "path_snoop"}, 2)
+    assert graded["innocent"] == baseline["innocent"]
     case_ids = [case["case"] for case in graded[student]]
     assert len(case_ids) == 4 and all(case["verdict"].value == "PE" for case in graded[student])
     snooped = [run for run in seen if b"mountinfo" in run.stdout or b"cwd " in run.stdout]

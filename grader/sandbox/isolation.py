@@ -326,6 +326,12 @@ def _probe_seccomp(disabled: frozenset[str], namespace: str | None, drop_uid: in
     if program is None:
         return LayerStatus("seccomp", False, f"no system-call table for {os.uname().machine}: file locks, io_uring, "
                                              "bpf and the like are refused only by this host's own settings")
+    try:
+        supported = "Seccomp:" in Path("/proc/self/status").read_text()
+    except OSError:
+        supported = False
+    if not supported:
+        return LayerStatus("seccomp", False, "this kernel has no seccomp filters (no Seccomp: in /proc/self/status)")
     if namespace == "bwrap":
         fd = seccomp.program_fd(program)
         try:

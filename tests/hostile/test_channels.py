@@ -10,8 +10,11 @@ for want of teeth). Only ever run inside the fresh PID namespace that ``test_pid
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -119,7 +122,7 @@ def publisher_and_reader(root: Path) -> tuple[runner.Outcome, runner.Outcome]:
 def test_two_concurrent_runs_cannot_talk_through_file_locks(mode, root):
     with_filter()
     hidden, visible = publisher_and_reader(root)
-    assert LEAKED not in visible.stdout and b"LEAK" not in hidden.stdout
+    assert LEAKED not in visible.stderr and b"LEAK" not in hidden.stderr
     assert b"REFUSED flock EPERM" in visible.stdout and b"REFUSED flock EPERM" in hidden.stdout
     assert (hidden.exit_code, visible.exit_code) == (0, 0)
 
@@ -127,7 +130,7 @@ def test_two_concurrent_runs_cannot_talk_through_file_locks(mode, root):
 def test_without_the_filter_the_lock_channel_carries_the_board(monkeypatch, root):
     without_filter(monkeypatch)
     _, visible = publisher_and_reader(root)
-    assert LEAKED in visible.stdout, visible.stdout
+    assert LEAKED in visible.stderr, visible
 
 
 # ---------------------------------------------------------------- the whole pipeline (items 1a, 2)
@@ -195,6 +198,29 @@ def test_a_hidden_case_never_reaches_a_visible_run_through_locks(jobs, tmp_path,
     assert_no_hidden_board_in_visible_runs(seen)
     for student in ("mallory", "trudy"):  # its own verdict: the unreadable answer it always writes
         assert {case["verdict"].value for case in graded[student]} == {"PE"}, graded[student]
+
+
+def test_a_second_grader_on_the_machine_gets_no_hidden_board_either(tmp_path, monkeypatch):
+    """Two graders at once, each with lock-channel attackers: the schedule is per grader, so across
+    them it is the filter alone that keeps a hidden board out of the other grader's visible feedback."""
+    with_filter()
+    other = tmp_path / "other"
+    for student in ("eve", "oscar"):
+        shutil.copytree(HOSTILE / "lock_channel", other / student)
+    second = subprocess.Popen([sys.executable, "-m", "grader.cli", str(other), "--testcases", str(TESTSET),
+                               "--cases", CASES[0], "--time-limit", "4", "-j", "2", "--out", str(tmp_path / "out"),
+                               "--no-progress"], env=dict(os.environ, PYTHONPATH=str(REPO)),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seen = watch_runs(monkeypatch)
+    grade_class(tmp_path, "crowded", {"mallory": HOSTILE / "lock_channel"}, 2)
+    _, err = second.communicate(timeout=600)
+    assert second.returncode == 0, err.decode(errors="replace")[-2000:]
+    assert_no_hidden_board_in_visible_runs(seen)
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    visible_feedback = json.dumps([case for s in results["submissions"] for case in s["cases"]
+                                   if case["visibility"] == "visible"])
+    assert "LEAK" not in visible_feedback and "REFUSED" not in visible_feedback  # REFUSED went to stdout
+    assert all(case["verdict"] == "PE" for s in results["submissions"] for case in s["cases"])
 
 
 def test_without_the_filter_the_schedule_alone_keeps_hidden_boards_out(tmp_path, monkeypatch):

@@ -3,7 +3,7 @@
 Each run claims a slot (``flock`` on one of a few system files every sandbox sees), publishes
 its input board there as byte-range read locks on ``/etc/passwd`` (far past its end, where any
 range may be locked), then for a while reads every slot another run holds (``F_GETLK`` tells
-who holds what) and prints ``LEAK <board>`` for each board found. A visible case's run that
+who holds what) and prints ``LEAK <board>`` on stderr (which the feedback shows) for each board found. A visible case's run that
 prints a hidden case's board has carried a hidden input to a student. Every refused lock call
 is printed as ``REFUSED <call> <errno name>``. Its answer is always the same wrong one.
 """
@@ -98,7 +98,7 @@ def main():
                 continue
             if found and found not in seen:
                 seen.add(found)
-                print(f"LEAK {found}", flush=True)
+                print(f"LEAK {found}", file=sys.stderr, flush=True)  # stderr: the feedback shows it
         time.sleep(0.05)
     with open("output.txt", "w", encoding="ascii") as out:
         out.write("0\n")

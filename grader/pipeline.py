@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import re
 import shutil
 import tempfile
 import threading
@@ -143,9 +142,9 @@ class _Batch:
         self.context = Context(assignment.io, assignment.input_file, assignment.output_file,
                                python=python.name if python else "",
                                packages=python.packages if python else ())
-        self._counter = 0
         self._lock = threading.Lock()
-        self.api_battery = Battery(testset.cases, assignment.api) if assignment.api is not None else None
+        # The harness runs the student's code and its messages are feedback: it gets visible boards only.
+        self.api_battery = Battery(testset.visible(), assignment.api) if assignment.api is not None else None
 
     def case_table(self) -> list[dict]:
         """The cases as results.json lists them (with the case's own time limit, for the journal key)."""
@@ -176,6 +175,8 @@ class _Batch:
         api_results: dict[str, tuple[ApiResult, ...]] = {
             sid: held.api for sid, held in resumed.items() if held.api is not None and self.assignment.api is not None}
         waiting = iter([s for s in submissions if s.id not in complete])
+        # Hidden cases wait until nothing student-visible runs any more (see below).
+        hidden: list[tuple[Submission, Build, Case]] = []
 
         def start_build() -> None:
             # Builds are started one for one as builds finish, so a submission's runs queue
@@ -202,7 +203,7 @@ class _Batch:
                 progress(0, total)
             for _ in range(jobs):
                 start_build()
-            while pending or api_jobs:
+            while pending or api_jobs or hidden:
                 ready, _ = wait([*pending, *api_jobs], return_when=FIRST_COMPLETED)
                 for future in ready:
                     if future in api_jobs:
@@ -226,9 +227,18 @@ class _Batch:
                                 record(submission, self._not_built(each, built))
                             continue
                         for each in todo:
-                            pending[executor.submit(self._run_case, submission, built, each)] = (submission, each)
+                            if each.visibility == "visible":
+                                pending[executor.submit(self._run_case, submission, built, each)] = (submission, each)
+                            else:
+                                hidden.append((submission, built, each))
                     else:
                         record(submission, future.result())
+                if hidden and not pending and not api_jobs:
+                    # Every build, visible case and API test of the class is over: only now do hidden
+                    # cases run, so no run a student sees overlaps one that holds a hidden input.
+                    for submission, built, each in hidden:
+                        pending[executor.submit(self._run_case, submission, built, each)] = (submission, each)
+                    hidden.clear()
         except KeyboardInterrupt:
             interrupted = True
             executor.shutdown(wait=False, cancel_futures=True)
@@ -267,16 +277,16 @@ class _Batch:
     def _folder(self, kind: str, name: str) -> Path:
         """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder
         stays root's and 0700 but while its own run's uid has it (grader.sandbox.workdir); a build's is
-        passable (0711) to reach the bundle inside."""
+        passable (0711) to reach the bundle inside. ``name`` (a submission, a case) is left out of the
+        folder's name: a run can read its own path where no bwrap binds it at a neutral one, and neither
+        its case nor its place in the queue may show there."""
+        del name
         with self._lock:
-            self._counter += 1
-            number = self._counter
             parent = self.temp / kind
             if not parent.exists():
                 parent.mkdir(mode=0o711)
                 parent.chmod(0o711)
-        label = re.sub(r"[^A-Za-z0-9._-]", "_", name)[:60]
-        folder = Path(tempfile.mkdtemp(prefix=f"{number:05d}-{label}-", dir=parent))
+        folder = Path(tempfile.mkdtemp(prefix="", dir=parent))
         if kind != "runs":
             folder.chmod(0o711)
         return folder
@@ -398,8 +408,9 @@ class _Batch:
                 for a in built.run_argv]
         if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
             argv.append(board)  # a run command that does not place the board gets it last
+        # Only the answer file comes back from the run's tmpfs (also under stdin/stdout, to say it was written).
         outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
-                                     readable=built.readable)
+                                     readable=built.readable, keep=(assignment.output_file,))
         answer, truncated = self._answer(outcome, workdir)
         shutil.rmtree(workdir, ignore_errors=True)
         return outcome, answer, truncated
@@ -429,7 +440,7 @@ class _Batch:
         """The answer and whether it was cut at the output limit."""
         name = self.assignment.output_file
         # Paths inside the run folder read better (and compare equal across runs) without it.
-        stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"")
+        stderr = outcome.stderr.replace(f"{workdir}/".encode(), b"").replace(f"{runner.RUN_FOLDER}/".encode(), b"")
         if self.assignment.answer_in_file:
             data, truncated = safe_copy.read_regular(workdir, name, self.assignment.limits.output_bytes)
             elsewhere = ""

@@ -95,7 +95,7 @@ def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Fo
             limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
                                    output_bytes=OUTPUT_BYTES, jvm=build.jvm)
             outcome = runner.run_command(list(prepared.argv), workdir, limits,
-                                         stdin_data=prepared.stdin, readable=prepared.readable)
+                                         stdin_data=prepared.stdin, readable=prepared.readable, keep=())
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
         got = parse_lines(outcome.stdout, spec["nonce"], remaining)

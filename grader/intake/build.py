@@ -340,7 +340,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         compile_cp = ":".join(classpath_items + [str(p.relative_to(bundle)) for p in library_jars]) or "."
         argv = _expand(assignment.java.build or default_build,
                        {**values, "build_dir": build_dir, "classpath": compile_cp}, {"sources": sources})
-        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True))
+        outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True), keep=(build_dir,))
         return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome), outcome.timed_out
 
     compiled = java_compile.compile_submission(files, drivers if with_drivers else [], bundle, libraries, compile_once)

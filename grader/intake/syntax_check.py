@@ -98,7 +98,7 @@ def check_syntax(python: str, entry: Path, shown_name: str, folder: Path, memory
     (folder / "entry.py").write_bytes(source)
     limits = runner.Limits(wall_seconds=CHECK_SECONDS, memory_mb=memory_mb, output_bytes=CHECK_OUTPUT_BYTES)
     argv = [python, "-E", "-s", "-S", "-B", "-c", CHECK_SCRIPT, "entry.py", shown_name]
-    outcome = runner.run_command(argv, folder, limits, readable=readable)
+    outcome = runner.run_command(argv, folder, limits, readable=readable, keep=())  # its stdout is all it says
     records = [line.split("\t") for line in outcome.stdout.decode("utf-8", "replace").splitlines()]
     interpreter = next((r[1] for r in records if r[0] == "interpreter" and len(r) > 1), "")
     result = next((r for r in records if r[0] in ("ok", "syntax", "invalid")), None)

@@ -9,6 +9,7 @@ or the copies in and out of a capped workdir).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,9 +37,42 @@ def install_prefixes(program: str) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
+JVM_TOOLS = ("javac", "jar", "javadoc", "jshell", "jdeps")
+
+
+def without_perf_file(argv: Sequence[str], plan: isolation.Plan) -> list[str]:
+    """A JVM flocks its ``hsperfdata`` file at start; the filter refuses that, and the JVM would say
+    so on standard output: under the filter it starts with no perf-data file."""
+    argv = list(argv)
+    if plan.seccomp is None or not argv:
+        return argv
+    name = os.path.basename(argv[0])
+    if name == "java":
+        return [argv[0], "-XX:-UsePerfData", *argv[1:]]
+    if name in JVM_TOOLS:
+        return [argv[0], "-J-XX:-UsePerfData", *argv[1:]]
+    return argv
+
+
+def inside(workdir: Path, plan: isolation.Plan) -> str:
+    """The workdir's path as the run sees it."""
+    return isolation.BOX if plan.namespace == "bwrap" else str(workdir)
+
+
+def neutral(values: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str]:
+    """``values`` (argv, environment) with the workdir's host path replaced by its path inside."""
+    if plan.namespace != "bwrap":
+        return list(values)
+    host = re.compile(re.escape(str(workdir)) + r"(?=/|:|$)")
+    return [host.sub(isolation.BOX, value) for value in values]
+
+
 def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan, limits: Limits,
-          info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None) -> list[str]:
-    """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``."""
+          info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None,
+          seccomp_fd: int | None = None) -> list[str]:
+    """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``;
+    under bwrap ``seccomp_fd`` holds the filter, elsewhere the reaper loads ``plan.seccomp`` itself."""
+    argv = neutral(without_perf_file(argv, plan), workdir, plan)
     values = rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, argv)) if plan.rlimits else []
     join = cgroups.join_argv(group) if group is not None else []
     if plan.namespace == "bwrap":
@@ -46,9 +80,11 @@ def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: is
         paths += [p for p in install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
         limiter = rlimits.prlimit_argv(values) if values else []
         return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, limiter,
-                                             own_userns=plan.userns) + list(argv)
+                                             own_userns=plan.userns, seccomp_fd=seccomp_fd) + list(argv)
     encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER)]
+    if plan.seccomp is not None:
+        reaper += ["--seccomp", plan.seccomp.hex()]
     identity = [str(uid) if uid is not None else "-", encoded, "--"]
     if plan.namespace == "unshare":  # the reaper is the namespace's init: it cannot die of our kill
         private_tmp = ["--private-tmp", str(isolation.TMP_SIZE_BYTES)]

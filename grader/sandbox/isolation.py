@@ -38,7 +38,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, tmpfs, uids
+from grader.sandbox import cgroups, seccomp, tmpfs, uids
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -46,6 +46,9 @@ NOBODY = 65534
 TMP_SIZE_BYTES = 64 * 1024 * 1024
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 PROBE_TIMEOUT = 10.0
+# Where bwrap binds a run's folder: one fixed, neutral path, so nothing a run reads (cwd, HOME,
+# TMPDIR, argv, /proc/self/mountinfo) names its case or its student.
+BOX = "/run/box"
 
 
 class SandboxWarning(UserWarning):
@@ -72,6 +75,7 @@ class Plan:
     cgroups: cgroups.Hierarchy | None = None  # where the slot groups go; None: rlimits alone
     userns: bool = False                      # under bwrap, each run in a user namespace of its own
     workdir_tmpfs: bool = False               # each run's workdir on a size-capped tmpfs (root)
+    seccomp: bytes | None = None              # the system-call filter every run starts under
 
     @property
     def layers(self) -> list[str]:
@@ -94,6 +98,8 @@ class Plan:
             names.append("own-userns")
         if self.workdir_tmpfs:
             names.append("workdir-tmpfs")
+        if self.seccomp is not None:
+            names.append("seccomp")
         if self.cgroups is not None:
             names.append(f"cgroup-v{self.cgroups.version}:" + ",".join(self.cgroups.controllers))
         return names
@@ -127,11 +133,14 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False) -> list[str]:
+                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False,
+                 seccomp_fd: int | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
 
-    Paths keep their host names inside. As root, bwrap runs privileged (no user namespace
+    The workdir is bound at :data:`BOX`, the run's cwd; other paths keep their host names
+    inside (none names a case or a student). ``seccomp_fd`` holds the system-call filter
+    (:mod:`grader.sandbox.seccomp`), loaded before the init shell. As root, bwrap runs privileged (no user namespace
     needed), its init shell stays root, and ``setpriv`` runs the submission as
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
     into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
@@ -152,10 +161,12 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     made: set[str] = {"/tmp"}
     for path in readable:
         args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
-    args += _dirs_to(workdir, made) + ["--bind", str(workdir), str(workdir)]
+    args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
-    args += ["--chdir", str(workdir), "--"]
+    if seccomp_fd is not None:
+        args += ["--seccomp", str(seccomp_fd)]
+    args += ["--chdir", BOX, "--"]
     args += INIT_SHIM
     if drop_uid is not None:
         setpriv = shutil.which("setpriv") or "setpriv"
@@ -216,7 +227,7 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
         if drop_uid is not None:
             os.chown(work, drop_uid, drop_uid)
         # Writes in the workdir by absolute path, and checks that the network is really gone.
-        script = f"echo ok > {work}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
+        script = f"echo ok > {BOX}/probe && ! grep -qv -e '^ *lo:' -e '|' /proc/net/dev"
         limiter = [tool("prlimit"), "--core=0:0", "--"]
         why = _try(bwrap_prefix(bwrap, work, [], drop_uid, limiter=limiter)
                    + ["/bin/sh", "-c", script])
@@ -307,6 +318,38 @@ def _probe_userns(uid: int) -> LayerStatus:
     return LayerStatus("userns", True, "each run in a user namespace of its own: keyrings die with the run")
 
 
+def _probe_seccomp(disabled: frozenset[str], namespace: str | None, drop_uid: int | None) -> LayerStatus:
+    """The filter for this machine's architecture, and (under bwrap) whether bwrap loads it."""
+    if "seccomp" in disabled:
+        return LayerStatus("seccomp", False, "disabled by " + DISABLE_ENV)
+    program = seccomp.program()
+    if program is None:
+        return LayerStatus("seccomp", False, f"no system-call table for {os.uname().machine}: file locks, io_uring, "
+                                             "bpf and the like are refused only by this host's own settings")
+    try:
+        supported = "Seccomp:" in Path("/proc/self/status").read_text()
+    except OSError:
+        supported = False
+    if not supported:
+        return LayerStatus("seccomp", False, "this kernel has no seccomp filters (no Seccomp: in /proc/self/status)")
+    if namespace == "bwrap":
+        fd = seccomp.program_fd(program)
+        try:
+            with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as empty:
+                done = subprocess.run(bwrap_prefix(tool("bwrap"), Path(empty), [], drop_uid, seccomp_fd=fd)
+                                      + ["/bin/true"], stdin=subprocess.DEVNULL, capture_output=True,
+                                      timeout=PROBE_TIMEOUT, cwd="/", env={"PATH": "/usr/bin:/bin"}, pass_fds=(fd,))
+            why = None if done.returncode == 0 else done.stderr.decode("utf-8", "replace").strip() or "it failed"
+        except (OSError, subprocess.SubprocessError) as exc:
+            why = f"{type(exc).__name__}: {exc}"
+        finally:
+            os.close(fd)
+        if why is not None:
+            return LayerStatus("seccomp", False, f"bwrap --seccomp fails: {why}")
+    return LayerStatus("seccomp", True, "file locks, leases, inotify, io_uring, bpf, perf_event_open, userfaultfd, "
+                                        "keyrings, ptrace, mount, unshare/setns and the like refused (EPERM)")
+
+
 def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     """Probe every layer (not cached; see :func:`plan`)."""
     statuses: list[LayerStatus] = []
@@ -351,6 +394,13 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     statuses.append(cgroup_status)
     tmpfs_status = _probe_tmpfs(disabled, uid_status.available, namespace)
     statuses.append(tmpfs_status)
+    filter_status = _probe_seccomp(disabled, namespace, drop_uid)
+    statuses.append(filter_status)
+    program = seccomp.program() if filter_status.available else None
+    if program is not None and namespace == "bwrap":
+        statuses = [LayerStatus(s.name, False, "not needed: the seccomp filter refuses the keyring calls (and the "
+                                              "unshare that would make the namespace)") if s.name == "userns" else s
+                    for s in statuses]
 
     notes: list[str] = []
     if namespace != "bwrap":
@@ -360,8 +410,10 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
         notes.append(f"sandbox: bwrap unavailable ({bw.reason}); using {weaker}")
     if hierarchy is None:
         notes.append(f"sandbox: no cgroups ({cgroup_status.reason})")
+    # The filter refuses the keyring calls, which a user namespace per run kept apart; and it
+    # refuses unshare, so the step that made one (after bwrap loads the filter) could not run.
     return Plan(namespace, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
-                userns and namespace == "bwrap", tmpfs_status.available)
+                userns and namespace == "bwrap" and program is None, tmpfs_status.available, program)
 
 
 _PROBING = threading.Lock()

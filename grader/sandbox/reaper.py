@@ -1,11 +1,14 @@
-"""Per-run shim used when no bwrap is available: ``python reaper.py [--private-tmp BYTES] UID LIMITS -- ARGV...``.
+"""Per-run shim used when no bwrap is available:
+``python reaper.py [--seccomp HEX] [--private-tmp BYTES] UID LIMITS -- ARGV...``.
 
 It makes itself a child subreaper (Linux), so everything the submission forks, even a
 daemon that called ``setsid``, is re-parented to it instead of escaping to init; it runs
 the submission (as ``UID`` unless ``-``, under ``LIMITS``: ``resource:soft:hard,...`` or
 ``-``; set in the child, as this process is single-threaded), waits for it, then kills and reaps every
 descendant left. It ends the way the submission ended (same exit code, or the same signal
-re-raised), so the runner reads one status. It runs with ``python -I -S`` and imports
+re-raised), so the runner reads one status. With ``--seccomp`` the submission starts under that
+system-call filter (:mod:`grader.sandbox.seccomp`), loaded after the uid drop, just before
+its exec. It runs with ``python -I -S`` and imports
 nothing from the project, to keep start-up cheap and the environment out of reach.
 
 With ``--private-tmp BYTES`` (given only under ``unshare``, where this shim is root in a
@@ -28,6 +31,7 @@ import time
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 SYS_KEYCTL = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "ppc64le": 280, "s390x": 280}
 KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
 KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
@@ -133,6 +137,19 @@ def _mount_private_tmp(size_bytes: int, keep: list[str]) -> None:
                 os.close(handle)
 
 
+class _Program(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_char_p)]
+
+
+def _load_filter(program: bytes) -> None:
+    """Load the runner's seccomp program (8-byte sock_filter rows) on this process, for good."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 or \
+            libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(_Program(len(program) // 8, program)), 0, 0):
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot load the seccomp filter: {os.strerror(error)}")
+
+
 def _become(uid: str) -> None:
     os.setgroups([])
     os.setgid(int(uid))
@@ -167,14 +184,16 @@ def _stop(signum, frame) -> None:
 
 
 def main(argv: list[str]) -> int:
-    private_tmp, keep = None, []
+    private_tmp, keep, program = None, [], None
+    if argv[:1] == ["--seccomp"] and len(argv) > 1:
+        program, argv = bytes.fromhex(argv[1]), argv[2:]
     if argv[:1] == ["--private-tmp"] and len(argv) > 1 and argv[1].isdigit():
         private_tmp, argv = int(argv[1]), argv[2:]
         while argv[:1] == ["--keep"] and len(argv) > 1:
             keep.append(argv[1])
             argv = argv[2:]
     if len(argv) < 4 or argv[2] != "--":
-        print("usage: reaper.py [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...", file=sys.stderr)
+        print("usage: reaper.py [--seccomp HEX] [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...", file=sys.stderr)
         return 2
     uid, command = argv[0], argv[3:]
     if private_tmp is not None:
@@ -199,6 +218,12 @@ def main(argv: list[str]) -> int:
                 _become(uid)
                 _clear_keyrings()
             _prctl(PR_SET_NO_NEW_PRIVS, 1)
+            if program is not None:
+                try:
+                    _load_filter(program)
+                except OSError as exc:  # a grader fault, which the runner raises
+                    print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
+                    os._exit(125)
             os.execvp(command[0], command)
         except (OSError, ValueError) as exc:
             print(f"cannot run {command[0]}: {exc}", file=sys.stderr)

@@ -11,6 +11,7 @@ a CPU limit on the whole run, and its whole process tree killed and reaped when 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import select
@@ -21,7 +22,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, command, isolation, pipes, rlimits, slots, tmpfs
+from grader.sandbox import cgroups, command, isolation, pipes, rlimits, seccomp, slots, tmpfs
 from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
@@ -36,6 +37,7 @@ CPU_GRACE_SECONDS = 0.5
 # bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
 SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
+RUN_FOLDER = isolation.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
@@ -146,8 +148,13 @@ def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
 
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
-                stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
+                stdin_data: bytes | None = None, readable: Sequence[Path] = (),
+                keep: Sequence[str] = (".",)) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
+
+    ``keep`` names what the caller reads in ``workdir`` after the run (paths relative to it, ``.``
+    for all, the default). Where the workdir is a capped tmpfs, only those come back to the host disk, within
+    the tmpfs's own size (:func:`grader.sandbox.tmpfs.over`); what did not fit is said on stderr.
 
     The run holds a worker slot for its duration (:mod:`grader.sandbox.slots`): its own uid
     (as root) and its slot's cgroups, which count its memory (shmem included), processes and
@@ -163,20 +170,25 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         workdir = Path(workdir).resolve()
         if plan.namespace != "bwrap" and uid is not None:
             workdirs.check_reachable(workdir, uid)
-        capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits)) if plan.workdir_tmpfs \
-            else contextlib.nullcontext(False)
-        with capped:
-            tmpdir = workdirs.give(workdir, uid)
+        capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits), keep) if plan.workdir_tmpfs \
+            else contextlib.nullcontext(None)
+        with capped as copy_back:
+            workdirs.give(workdir, uid)
             try:
-                return _run(argv, workdir, tmpdir, limits, env, stdin_data, readable, plan, uid, slot.group)
+                outcome = _run(argv, workdir, limits, env, stdin_data, readable, plan, uid, slot.group)
             finally:
                 workdirs.take_back(workdir, uid)
+        if copy_back is not None and copy_back.refused:
+            note = f"\ngrader: {copy_back.refused}\n".encode()
+            outcome = dataclasses.replace(outcome, stderr=outcome.stderr + note)
+        return outcome
 
 
-def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
+def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
          uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
-    environment = {"PATH": SYSTEM_PATH, "HOME": str(workdir), "LANG": "C.UTF-8", "TMPDIR": str(tmpdir)}
-    environment.update(env or {})
+    home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
+    environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}
+    environment.update(zip((env or {}).keys(), command.neutral(list((env or {}).values()), workdir, plan)))
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
@@ -185,13 +197,14 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
     capture = pipes.Capture(limits.output_bytes)
     stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
     info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
+    filter_fd = seccomp.program_fd(plan.seccomp) if plan.namespace == "bwrap" and plan.seccomp else None
     try:
-        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group)
+        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 command_argv, cwd=workdir, env=environment, close_fds=True,
-                pass_fds=(info_write,) if info_write is not None else (),
+                pass_fds=tuple(fd for fd in (info_write, filter_fd) if fd is not None),
                 stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
             if info_read is not None:
@@ -200,7 +213,7 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
             return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
         finally:
             capture.close_child_ends()
-            for fd in (info_write, stdin_fd if stdin_data is not None else None):
+            for fd in (info_write, filter_fd, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
@@ -240,6 +253,9 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
     if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
         raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
                                      "the grader cannot write its cgroup.procs")
+    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
     if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot mount"):
         raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
                       + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")

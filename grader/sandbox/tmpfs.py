@@ -3,8 +3,8 @@
 The run cannot write more than the tmpfs holds, and what it writes is memory, charged to
 its slot's cgroup, never the host's disk. The grader mounts the tmpfs itself (a system
 call, no extra process), copies the workdir in, and when every process of the run is dead
-copies the result back out, links as links and special files left behind, then unmounts
-it. A grader killed mid-run leaves the mount in its temp folder: :mod:`grader.sandbox.sweep`
+puts the host copy back and copies over it only the paths the caller reads, within the
+tmpfs's size (:mod:`grader.sandbox.copyback`), then unmounts it. A grader killed mid-run leaves the mount in its temp folder: :mod:`grader.sandbox.sweep`
 unmounts it with the folder.
 """
 
@@ -15,8 +15,11 @@ import ctypes
 import os
 import shutil
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+
+from grader.sandbox import copyback
 
 MS_NOSUID, MS_NODEV = 2, 4
 MNT_DETACH = 2
@@ -59,10 +62,20 @@ def _copy(source: Path, target: Path) -> None:
         shutil.copytree(source, target, symlinks=True, copy_function=_copy_regular, dirs_exist_ok=True)
 
 
+@dataclass
+class CopyBack:
+    """What :func:`over` did at the end: ``refused`` says why the kept paths were not copied back."""
+
+    mounted: bool
+    refused: str | None = None
+
+
 @contextlib.contextmanager
-def over(workdir: Path, size_bytes: int) -> Iterator[bool]:
-    """Put ``workdir`` on a tmpfs of ``size_bytes`` for the ``with`` body; yields False (and changes
-    nothing) where the mount is refused, e.g. without CAP_SYS_ADMIN in a container."""
+def over(workdir: Path, size_bytes: int, keep: Sequence[str] = (".",)) -> Iterator[CopyBack]:
+    """Put ``workdir`` on a tmpfs of ``size_bytes`` for the ``with`` body. Afterwards ``workdir`` is
+    what it was before, with each of ``keep`` (relative paths, ``.`` for all) as the run left it,
+    if they fit in ``size_bytes``. Yields ``mounted=False`` (and changes nothing) where the mount
+    is refused, e.g. without CAP_SYS_ADMIN in a container."""
     aside = workdir.with_name(workdir.name + ".host")
     os.rename(workdir, aside)
     os.mkdir(workdir, 0o700)
@@ -71,16 +84,17 @@ def over(workdir: Path, size_bytes: int) -> Iterator[bool]:
     except OSError:
         os.rmdir(workdir)
         os.rename(aside, workdir)
-        yield False
+        yield CopyBack(False)
         return
+    done = CopyBack(True)
     try:
         _copy(aside, workdir)
-        yield True
+        yield done
     finally:
-        result = workdir.with_name(workdir.name + ".out")
-        os.mkdir(result, 0o700)
-        _copy(workdir, result)
-        unmount(workdir)
-        os.rmdir(workdir)
-        os.rename(result, workdir)
-        shutil.rmtree(aside, ignore_errors=True)
+        try:
+            done.refused = copyback.copy_back(workdir, aside, keep, size_bytes)
+        finally:
+            unmount(workdir)
+            os.rmdir(workdir)
+            os.chmod(aside, 0o700)  # root's and closed, as every workdir is between runs
+            os.rename(aside, workdir)

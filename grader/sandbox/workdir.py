@@ -14,6 +14,7 @@ from pathlib import Path
 from grader.sandbox.limits import Limits
 
 WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwrap as root)
+TMP_NAME = ".tmp"  # the run's TMPDIR, inside its workdir
 
 
 def _entries(workdir: Path):
@@ -24,7 +25,7 @@ def _entries(workdir: Path):
 
 def give(workdir: Path, uid: int | None) -> Path:
     """Make the run's ``.tmp`` and hand the workdir's whole content to ``uid`` (None: leave it)."""
-    tmp = workdir / ".tmp"
+    tmp = workdir / TMP_NAME
     tmp.mkdir(exist_ok=True)
     if uid is not None:  # the submission runs as ``uid``: it must own what it may write
         os.chown(workdir, uid, uid)

@@ -58,12 +58,13 @@ def test_interrupted_run_resumed_equals_an_uninterrupted_one(subs: Path, tmp_pat
     whole, resumed = tmp_path / "whole", tmp_path / "resumed"
     grade(subs, DATA / "testset", whole, jobs=2, journal=Journal(whole, resume=False))
 
-    # Interrupted after submission a's 5 cases and one of b's: a is finished, b half-done.
+    # Every visible case runs before any hidden one (4 visible and 1 hidden case each, for a, b, c):
+    # interrupted after the 12 visible and a's hidden case, a is finished, b and c half-done.
     first = grade(subs, DATA / "testset", resumed, jobs=1, journal=Journal(resumed, resume=False),
-                  on_result=interrupt_after(6))
+                  on_result=interrupt_after(13))
     assert first.interrupted
     entries = sorted((resumed / FOLDER).glob("*/*.json"))
-    assert len(entries) == 6
+    assert len(entries) == 13
     assert all(not schema_problems(json.loads(p.read_text()), "journal.schema.json") for p in entries)
     kept = {p: p.read_bytes() for p in entries}
 
@@ -75,7 +76,7 @@ def test_interrupted_run_resumed_equals_an_uninterrupted_one(subs: Path, tmp_pat
                    on_result=lambda sid, result: ran.append((sid, result.case)))
     assert not second.interrupted
     assert "a" not in built  # every case of a was journaled: not even rebuilt
-    assert len(ran) == 15 - 6 and not any(sid == "a" for sid, _ in ran)
+    assert len(ran) == 15 - 13 and not any(sid == "a" for sid, _ in ran)
     assert all(path.read_bytes() == data for path, data in kept.items())  # finished entries untouched
     assert comparable(resumed / "results.json") == comparable(whole / "results.json")
     assert (resumed / "grades.csv").read_text() == (whole / "grades.csv").read_text()

@@ -319,23 +319,26 @@ class _Batch:
             else case_limit
         policy = timing.TimePolicy(cpu_limit, assignment.limits.wall_cap_factor, assignment.limits.rerun_margin)
         outcome, answer, truncated = self._run_once(built, case, workdir, policy)
-        call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+        # Judged as measured: a run whose waiting for a CPU the sandbox could not see may get a second run.
+        policy = dataclasses.replace(policy, measured=outcome.cpu_wait_seconds is not None)
+        call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
         rerun = ""
         if call is timing.TimeCall.NEAR:  # judged on the second run; near the limit twice is over it
             rerun = timing.rerun_note(outcome.cpu_seconds, outcome.wall_seconds, call, policy)
             outcome, answer, truncated = self._run_once(
                 built, case, self._folder("runs", f"{built.entry}-{case.id}-again"), policy)
-            call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+            call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
             if call is timing.TimeCall.NEAR:
                 call = timing.TimeCall.OVER_CPU
         over = call in (timing.TimeCall.OVER_CPU, timing.TimeCall.OVER_WALL)
         expected = self.expected[case.id]
         facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
-                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds) if over else "")
+                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds,
+                                            outcome.cpu_wait_seconds) if over else "")
         fault = None
         # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
-        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.active_seconds < 5 \
                 and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
         try:

@@ -67,7 +67,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its
     patterns (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
-    the reports in ``out_dir`` keep the other submissions' entries. ``memory_mb`` replaces the
+    the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's other cases. ``memory_mb`` replaces the
     assignment's memory limit per run (Gradescope sizes it to the container). results.json records
     the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
     checks. Returns the results (``interrupted`` after Ctrl-C).
@@ -109,7 +109,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
-        write_reports(over_previous(results, Path(out_dir)) if only else results, Path(out_dir))
+        selected = bool(cases) and len(testset.cases) < len(position)
+        laid = over_previous(results, Path(out_dir), some_cases=selected) if only or selected else results
+        write_reports(laid, Path(out_dir))
     return results
 
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:

@@ -192,6 +192,8 @@ class _Batch:
             if journal:
                 built = builds[submission.id]
                 journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
+                if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
+                    journal.commit(submission.id)
             if on_result:
                 on_result(submission.id, result)
             if progress:
@@ -234,6 +236,9 @@ class _Batch:
             executor.shutdown(wait=False, cancel_futures=True)
         else:
             executor.shutdown(wait=True)
+        finally:
+            if journal:
+                journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:

@@ -39,7 +39,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall, CPU of the whole tree) of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(argv, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(argv, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -74,15 +74,18 @@ def bare(plan_file: Path) -> None:
     limit, memory = setup["limit"], setup["memory_mb"] * 2**20
     work = Path(tempfile.mkdtemp(prefix="npuzzle-bare-"))
     try:
-        jobs = []
+        jobs: list = []
         for student in setup["students"]:
             if student["sources"]:  # compiled once, as grade does (javac's time counts; the runs use the same classes)
-                subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(work / student["name"]),
-                                *student["sources"]], check=True, capture_output=True)
+                jobs.append((student, None))
             jobs += [(student, case) for case in setup["cases"]]
 
         def one(job) -> None:
             student, case = job
+            if case is None:
+                subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(work / student["name"]),
+                                *student["sources"]], check=True, capture_output=True)
+                return
 
             def limits() -> None:  # the grader's: CPU, and address space (data for a JVM, whose heap has -Xmx)
                 resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))

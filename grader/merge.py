@@ -27,6 +27,7 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, MergeError
+from grader.outlock import holding
 from grader.reports.json_results import read_results, results_from_json
 from grader.reports.outputs import write_reports
 from grader.reports.results import GradingResults
@@ -177,7 +178,8 @@ def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False,
     """Merge results.json files and write every report into ``out_dir``."""
     documents = [read_results(path) for path in paths]  # all read before anything in out_dir is written
     merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace, allow_partial))
-    write_reports(merged, Path(out_dir))
+    with holding(Path(out_dir), lambda text: click.echo(text, err=True)):  # a refused merge makes no folder
+        write_reports(merged, Path(out_dir))
     return merged
 
 
@@ -193,10 +195,7 @@ def merge_command(out_dir: Path, results: tuple[Path, ...], replace: bool, allow
 
     Refuses (exit 9) a missing or repeated slice, or slices of different runs, naming them.
     """
-    from grader.outlock import holding
-
-    with holding(out_dir, lambda text: click.echo(text, err=True)):
-        merged = merge_files(out_dir, list(results), replace, allow_partial)
+    merged = merge_files(out_dir, list(results), replace, allow_partial)
     missing = merged.extra.get("missing_slices")
     if missing:
         click.echo(f"grade merge: warning: slice{'s' * (len(missing) > 1)} {', '.join(missing)} missing: their "

@@ -22,6 +22,8 @@ LOCK_NAME = ".grade.lock"
 
 
 def _open(out_dir: Path) -> int:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutputDirError(f"{out_dir}: expected a results folder, found a file")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         return os.open(out_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)

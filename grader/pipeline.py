@@ -39,6 +39,7 @@ from grader.merge import over_previous
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging import time_limit as timing
+from grader.judging.budget import TleBudget
 from grader.judging.scoring import case_points
 from grader.judging.scoring import total as total_points
 from grader.shard import Shard
@@ -143,7 +144,6 @@ class _Batch:
                                packages=python.packages if python else ())
         self._counter = 0
         self._lock = threading.Lock()
-        self._tles: dict[str, int] = {}  # submission id -> its TLE cases so far, for [limits] stop_after_tle
         self.api_battery = Battery(testset.cases, assignment.api) if assignment.api is not None else None
 
     def case_table(self) -> list[dict]:
@@ -167,8 +167,8 @@ class _Batch:
         finished: dict[str, dict[str, CaseResult]] = {
             s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
             for s in submissions}
-        for sid, held in finished.items():
-            self._tles[sid] = sum(result.verdict is Verdict.TLE for result in held.values())
+        self.budget = TleBudget(self.assignment.limits.stop_after_tle,
+                                {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
         done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
@@ -306,43 +306,28 @@ class _Batch:
                                                                         f"{type(exc).__name__}: {exc}")
 
     def _not_built(self, case: Case, built: Build) -> CaseResult:
-        return CaseResult(case=case.id, verdict=built.failure or Verdict.JE, points=0.0, max_points=case.points,
-                          message=built.message, seconds=0.0, visibility=case.visibility,
-                          optimal_moves=case.optimal_moves, solvable=case.solvable)
+        return self._not_run(case, built.failure or Verdict.JE, built.message)
+
+    def _not_run(self, case: Case, verdict: Verdict, message: str, runs: int = 1) -> CaseResult:
+        return CaseResult(case=case.id, verdict=verdict, points=0.0, max_points=case.points, message=message,
+                          seconds=0.0, visibility=case.visibility, optimal_moves=case.optimal_moves,
+                          solvable=case.solvable, runs=runs)
 
     def _run_case(self, submission: Submission, built: Build, case: Case) -> CaseResult:
-        budget = self.assignment.limits.stop_after_tle
-        if budget is not None:
-            with self._lock:
-                spent = self._tles.get(submission.id, 0)
-            if spent >= budget:
-                return self._over_budget(case, spent, budget)
+        why = self.budget.spent(submission.id)
+        if why is not None:  # [limits] stop_after_tle: the submission's budget is spent
+            return self._not_run(case, Verdict.TLE, why, runs=0)
         result = self._run_case_safe(submission, built, case)
-        if result.verdict is Verdict.TLE:
-            with self._lock:
-                self._tles[submission.id] = self._tles.get(submission.id, 0) + 1
+        self.budget.count(submission.id, result.verdict)
         return result
-
-    def _over_budget(self, case: Case, spent: int, budget: int) -> CaseResult:
-        """A case not run: the submission already had ``spent`` TLE cases, and the assignment stops at ``budget``."""
-        return CaseResult(case=case.id, verdict=Verdict.TLE, points=0.0, max_points=case.points,
-                          message=f"not run: {spent} earlier case{'s' * (spent != 1)} of this submission went over the "
-                                  f"time limit, and the assignment stops a submission's runs after {budget} "
-                                  "([limits] stop_after_tle)",
-                          seconds=0.0, visibility=case.visibility, optimal_moves=case.optimal_moves,
-                          solvable=case.solvable, runs=0)
 
     def _run_case_safe(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
             return self._run_case_unsafe(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
         except StudentFault as exc:  # a link the build left, a host-side step past its cap...
-            return CaseResult(case=case.id, verdict=exc.verdict, points=0.0, max_points=case.points,
-                              message=str(exc), seconds=0.0, visibility=case.visibility,
-                              optimal_moves=case.optimal_moves, solvable=case.solvable)
+            return self._not_run(case, exc.verdict, str(exc))
         except Exception as exc:  # a grader fault must not stop the batch
-            return CaseResult(case=case.id, verdict=Verdict.JE, points=0.0, max_points=case.points,
-                              message=f"internal grader error: {type(exc).__name__}: {exc}", seconds=0.0,
-                              visibility=case.visibility, optimal_moves=case.optimal_moves, solvable=case.solvable)
+            return self._not_run(case, Verdict.JE, f"internal grader error: {type(exc).__name__}: {exc}")
 
     def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
         assignment = self.assignment

@@ -16,8 +16,10 @@ threads waiting at once, "the run was waiting for a CPU" is true once, not once 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import time
 from collections.abc import Callable, Iterable
 
 
@@ -39,8 +41,30 @@ def _delay_ns(tid: int) -> int | None:
         return None
 
 
-def tree_threads(root: int) -> list[int]:
-    """Every thread of ``root`` and the processes below it, from /proc (for runs without a cgroup)."""
+class TreeThreads:
+    """The threads of ``root`` and the processes below it, for runs without a cgroup. Finding the processes
+    reads every /proc/PID/stat, so it is done at most every ``rescan`` seconds; between scans the known
+    processes' threads are listed again. A process found late loses nothing (its delay counts from its
+    birth); only one that lived and died between two scans goes uncounted."""
+
+    def __init__(self, root: int, rescan: float = 1.0) -> None:
+        self.root, self.rescan = root, rescan
+        self._pids: list[int] = []
+        self._scanned = -rescan
+
+    def __call__(self) -> list[int]:
+        now = time.monotonic()
+        if now - self._scanned >= self.rescan:
+            self._pids, self._scanned = tree_pids(self.root), now
+        found = []
+        for pid in self._pids:
+            with contextlib.suppress(OSError):
+                found += [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
+        return found
+
+
+def tree_pids(root: int) -> list[int]:
+    """``root`` and every process below it, from /proc."""
     children: dict[int, list[int]] = {}
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -53,10 +77,7 @@ def tree_threads(root: int) -> list[int]:
     found, frontier = [], [root]
     while frontier:
         pid = frontier.pop()
-        try:
-            found += [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
-        except OSError:
-            continue
+        found.append(pid)
         frontier += children.get(pid, [])
     return found
 

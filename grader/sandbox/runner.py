@@ -206,8 +206,7 @@ def _run(argv, workdir: Path, tmpdir: Path, limits: Limits, env, stdin_data, rea
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():
-            pid = proc.pid
-            meter = cpuwait.WaitMeter(group.threads if group is not None else lambda: cpuwait.tree_threads(pid))
+            meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(proc.pid))
         try:
             timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start, meter)
             if timed_out and plan.namespace is None:
@@ -277,6 +276,10 @@ def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, grou
         while True:
             now = time.monotonic()
             active = now - began - (meter.waited if meter is not None else 0.0)
+            if active >= wall and meter is not None and now > last:  # first count the waiting up to now
+                meter.sample(now - last)
+                last = now
+                active = now - began - meter.waited
             if active >= wall:
                 return True, False
             if capture.pump(min(wall - active, last + CPU_CHECK_SECONDS - now), also=pidfd):

@@ -60,7 +60,11 @@ def run(code: str, workdir: Path, policy: TimePolicy) -> runner.Outcome:
     return runner.run_command([PYTHON, "-c", code], workdir, limits)
 
 
-def test_a_starved_program_is_not_cut_short_and_a_sleeper_still_is(workdir: Path) -> None:
+# The threads measured: the slot cgroup's, or without cgroups the process tree under the run (cpuwait.TreeThreads).
+@pytest.mark.parametrize("disabled", ["", "cgroup"], ids=["every-layer", "no-cgroup"])
+def test_a_starved_program_is_not_cut_short_and_a_sleeper_still_is(workdir: Path, disabled: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NPUZZLE_SANDBOX_DISABLE", disabled)
     # a wall cap of 1 s; the run needs 0.6 s of CPU, which takes about 2.4 s of wall time on the busy CPU.
     limits = runner.Limits(wall_seconds=1.0, cpu_seconds=3.0)
     with busy_cpu():

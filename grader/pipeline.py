@@ -68,9 +68,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its
     patterns (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
-    the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's other cases. ``memory_mb`` replaces the
-    assignment's memory limit per run (Gradescope sizes it to the container). results.json records
-    the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
+    the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's
+    other cases. ``memory_mb`` replaces the assignment's memory limit per run (Gradescope sizes it to
+    the container). results.json records the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
     checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))

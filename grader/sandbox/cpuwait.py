@@ -10,8 +10,9 @@ for every thread of a run at each check of the runner's watch (the slot cgroup's
 or without cgroups the process tree under the run's first process) and keeps the last value
 seen of a thread that has since exited, so only a dead thread's delay since the last sample
 (at most one check interval each) goes uncounted: the cap is then a little less generous,
-never more. Every thread of a run is born for it, so each is counted from its first instant. Per interval, the delay counted is at most the interval itself: with several
-threads waiting at once, "the run was waiting for a CPU" is true once, not once per thread.
+never more. Every thread of a run is born for it, so each is counted from its first instant.
+Per interval, the delay counted is at most the interval itself: with several threads waiting
+at once, "the run was waiting for a CPU" is true once, not once per thread.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ stdin from /dev/null (or a pipe), a minimal environment, its own session, its ow
 slot cgroups where the machine allows (:mod:`grader.sandbox.slots`), stdout and stderr
 through pipes read with a cap (:mod:`grader.sandbox.pipes`), POSIX rlimits, a wall cap that
 counts only the time the run ran or chose to wait, never the time it waited for a CPU
-(:mod:`grader.sandbox.cpuwait`), a CPU limit on the whole run, and its whole process tree killed and reaped when it ends.
+(:mod:`grader.sandbox.cpuwait`), a CPU limit on the whole run, and its whole process tree
+killed and reaped when it ends.
 """
 
 from __future__ import annotations
@@ -289,7 +290,8 @@ def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, grou
                 if meter is not None:
                     meter.sample(now - last)
                 last = now
-                if group is not None and start is not None and group.cpu_seconds() - start.cpu > cpu_limit + CPU_GRACE_SECONDS:
+                over = cpu_limit + CPU_GRACE_SECONDS
+                if group is not None and start is not None and group.cpu_seconds() - start.cpu > over:
                     return True, True
     finally:
         os.close(pidfd)

@@ -1,9 +1,10 @@
 """Verdicts on a busy machine: the README's main job alone, then K copies of it at once, in one run.
 
-    python bench/grade_under_load.py [--jobs-at-once 3] [--testcases DIR] [SUBMISSIONS]
+    python bench/grade_under_load.py [--jobs-at-once 3] [--hogs 6] [--testcases DIR] [--cases ID ...] [SUBMISSIONS]
 
 Each job is a separate ``grade`` process (its own -j default), so with ``--jobs-at-once 3``
-every job shares the machine with two other grading jobs. Prints each job's wall time, the
+every job shares the machine with two other grading jobs; ``--hogs 6`` adds six CPU-bound
+processes beside them. Prints each job's wall time, the
 load average, and checks what a TA relies on: every job gives every sample the verdict in
 its folder name (``AC-…``, ``TLE-…``), the jobs agree case by case, and no case of a sample
 that is not a TLE sample is TLE. Exit status 1 if any of that fails.
@@ -24,9 +25,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
-def run_jobs(count: int, submissions: Path, testcases: Path | None, base: Path) -> tuple[float, list[dict]]:
+def run_jobs(count: int, submissions: Path, testcases: Path | None, base: Path,
+             cases: list[str] = ()) -> tuple[float, list[dict]]:
     """``count`` grade processes started together; (wall seconds of the slowest, each job's results)."""
-    extra = ["--testcases", str(testcases)] if testcases else []
+    extra = (["--testcases", str(testcases)] if testcases else []) + [f"--cases={case}" for case in cases]
     started = time.perf_counter()
     jobs = []
     for number in range(count):
@@ -62,14 +64,23 @@ def main() -> int:
     p.add_argument("submissions", nargs="?", type=Path, default=REPO / "examples" / "submissions")
     p.add_argument("--jobs-at-once", type=int, default=3)
     p.add_argument("--testcases", type=Path, default=None)
+    p.add_argument("--hogs", type=int, default=0, help="CPU-bound processes running beside the busy jobs")
+    p.add_argument("--cases", nargs="*", default=[], help="grade only these cases (grade --cases)")
     args = p.parse_args()
     base = Path(tempfile.mkdtemp(prefix="npuzzle-bench-load-"))
     failed = False
     try:
-        alone_s, (alone,) = run_jobs(1, args.submissions.resolve(), args.testcases, base)
+        alone_s, (alone,) = run_jobs(1, args.submissions.resolve(), args.testcases, base, args.cases)
         print(f"1 job alone:          {alone_s:7.1f} s   load {os.getloadavg()[0]:.1f}")
-        busy_s, busy = run_jobs(args.jobs_at_once, args.submissions.resolve(), args.testcases, base)
-        print(f"{args.jobs_at_once} jobs at once:       {busy_s:7.1f} s   load {os.getloadavg()[0]:.1f}   "
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+                for _ in range(args.hogs)]
+        try:
+            busy_s, busy = run_jobs(args.jobs_at_once, args.submissions.resolve(), args.testcases, base, args.cases)
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+        print(f"{args.jobs_at_once} jobs at once, {args.hogs} hogs: {busy_s:7.1f} s   load {os.getloadavg()[0]:.1f}   "
               f"({busy_s / alone_s:.1f}x the wall time of one)")
         for label, results in [("alone", alone)] + [(f"busy job {n + 1}", r) for n, r in enumerate(busy)]:
             found = problems(results)

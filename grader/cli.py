@@ -79,9 +79,11 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
 
     from grader.integrations.container import read_capacity
 
+    from grader.outlock import holding
+
     jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
     journal = Journal(out_dir, resume)
-    with _progress_bar(enabled=not no_progress) as progress:
+    with holding(out_dir, lambda text: click.echo(text, err=True)), _progress_bar(enabled=not no_progress) as progress:
         results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir,
                         jobs=jobs, only=only or None, strict=strict, assignment_path=assignment_path,
                         time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal)

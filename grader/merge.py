@@ -19,6 +19,7 @@ in ``grader/integrations/clusters/`` (``grade cluster recipes``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, MergeError
+from grader.outlock import holding
 from grader.reports.json_results import read_results, results_from_json
 from grader.reports.outputs import write_reports
 from grader.reports.results import GradingResults
@@ -128,14 +130,47 @@ def merge_results(documents: Sequence[Mapping[str, Any]], sources: Sequence[str]
     return merged
 
 
-def over_previous(results: GradingResults, out_dir: Path) -> GradingResults:
+def over_previous(results: GradingResults, out_dir: Path, some_cases: bool = False) -> GradingResults:
     """``results`` merged over the results.json already in ``out_dir``: a regrade (``--only ID``)
-    replaces its submissions and keeps everyone else's entries as they were."""
+    replaces its submissions and keeps everyone else's entries as they were. With ``some_cases`` (a
+    ``--cases`` run) only the cases graded replace the same cases of each submission; the others stay."""
     previous = Path(out_dir) / "results.json"
     if not previous.is_file():
         return results
+    if some_cases:
+        return _over_cases(results, read_results(previous), str(previous))
     return results_from_json(merge_results([read_results(previous), results.to_json()],
                                            [str(previous), "this run"], replace=True))
+
+
+def _over_cases(results: GradingResults, old: Mapping[str, Any], source: str) -> GradingResults:
+    """A ``--cases`` regrade laid case by case over the previous results of the same test set and assignment."""
+    base = results_from_json(old)
+    mine = _settings(results.to_json())
+    for key, value in _settings(old).items():
+        if key != "cases" and mine[key] != value:
+            raise ConfigError(source, f"$.{key}", "differs from this run's: the regrade of some cases can only be "
+                                                  "merged into results of the same test set and assignment (grade "
+                                                  "every case, or into another --out)")
+    table = {case["id"]: case for case in base.cases}
+    for case in results.cases:
+        if table.get(case["id"]) != case:
+            raise ConfigError(source, "$.cases", f"case {case['id']!r} is not in these results as this run has it "
+                                                 "(the test set changed?): grade every case, or into another --out")
+    order = {case_id: index for index, case_id in enumerate(table)}
+    by_id = {submission.id: submission for submission in base.submissions}
+    for new in results.submissions:
+        held = by_id.get(new.id)
+        if held is None:
+            by_id[new.id] = dataclasses.replace(new, max_score=base.max_score, complete=False)
+            continue
+        cases = {case.case: case for case in held.cases} | {case.case: case for case in new.cases}
+        by_id[new.id] = dataclasses.replace(
+            new, cases=tuple(sorted(cases.values(), key=lambda case: order[case.case])), max_score=held.max_score,
+            complete=held.complete and new.complete and len(cases) == len(table), api=new.api or held.api)
+    layers = tuple(layer for layer in base.isolation if layer in results.isolation)
+    return dataclasses.replace(base, submissions=tuple(by_id[sid] for sid in sorted(by_id)), isolation=layers,
+                               interrupted=base.interrupted or results.interrupted)
 
 
 def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False,
@@ -143,7 +178,8 @@ def merge_files(out_dir: Path, paths: Sequence[Path], replace: bool = False,
     """Merge results.json files and write every report into ``out_dir``."""
     documents = [read_results(path) for path in paths]  # all read before anything in out_dir is written
     merged = results_from_json(merge_results(documents, [str(p) for p in paths], replace, allow_partial))
-    write_reports(merged, Path(out_dir))
+    with holding(Path(out_dir), lambda text: click.echo(text, err=True)):  # a refused merge makes no folder
+        write_reports(merged, Path(out_dir))
     return merged
 
 

@@ -39,6 +39,7 @@ from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging import time_limit as timing
+from grader.judging.budget import TleBudget
 from grader.judging.scoring import case_points
 from grader.judging.scoring import total as total_points
 from grader.shard import Shard
@@ -67,9 +68,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     (CPU seconds, :mod:`grader.judging.time_limit`); ``cases`` keeps the cases matching one of its
     patterns (see :func:`select_cases`). ``journal`` records every finished result (:mod:`grader.journal`);
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
-    the reports in ``out_dir`` keep the other submissions' entries. ``memory_mb`` replaces the
-    assignment's memory limit per run (Gradescope sizes it to the container). results.json records
-    the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
+    the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's
+    other cases. ``memory_mb`` replaces the assignment's memory limit per run (Gradescope sizes it to
+    the container). results.json records the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
     checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
@@ -112,7 +113,9 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
-        write_reports(over_previous(results, Path(out_dir)) if only else results, Path(out_dir))
+        selected = bool(cases) and len(testset.cases) < len(position)
+        laid = over_previous(results, Path(out_dir), some_cases=selected) if only or selected else results
+        write_reports(laid, Path(out_dir))
     return results
 
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:
@@ -167,6 +170,8 @@ class _Batch:
         finished: dict[str, dict[str, CaseResult]] = {
             s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
             for s in submissions}
+        self.budget = TleBudget(self.assignment.limits.stop_after_tle,
+                                {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
         done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
@@ -185,14 +190,20 @@ class _Batch:
             if submission is not None:
                 pending[executor.submit(self._build, submission)] = (submission, None)
 
+        boards: dict[tuple[int, ...], tuple[int, ...]] = {}  # main thread only
+
         def record(submission: Submission, result: CaseResult) -> None:
             nonlocal done
             result = within_budget(result)  # before the journal and every report see it
+            if result.path:  # most students print the same boards for a case: keep one copy of each
+                result = dataclasses.replace(result, path=tuple(boards.setdefault(b, b) for b in result.path))
             finished[submission.id][result.case] = result
             done += 1
             if journal:
                 built = builds[submission.id]
                 journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
+                if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
+                    journal.commit(submission.id)
             if on_result:
                 on_result(submission.id, result)
             if progress:
@@ -244,6 +255,9 @@ class _Batch:
             executor.shutdown(wait=False, cancel_futures=True)
         else:
             executor.shutdown(wait=True)
+        finally:
+            if journal:
+                journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:
@@ -313,21 +327,28 @@ class _Batch:
                                                                         f"{type(exc).__name__}: {exc}")
 
     def _not_built(self, case: Case, built: Build) -> CaseResult:
-        return CaseResult(case=case.id, verdict=built.failure or Verdict.JE, points=0.0, max_points=case.points,
-                          message=built.message, seconds=0.0, visibility=case.visibility,
-                          optimal_moves=case.optimal_moves, solvable=case.solvable)
+        return self._not_run(case, built.failure or Verdict.JE, built.message)
+
+    def _not_run(self, case: Case, verdict: Verdict, message: str, runs: int = 1) -> CaseResult:
+        return CaseResult(case=case.id, verdict=verdict, points=0.0, max_points=case.points, message=message,
+                          seconds=0.0, visibility=case.visibility, optimal_moves=case.optimal_moves,
+                          solvable=case.solvable, runs=runs)
 
     def _run_case(self, submission: Submission, built: Build, case: Case) -> CaseResult:
+        why = self.budget.spent(submission.id)
+        if why is not None:  # [limits] stop_after_tle: the submission's budget is spent
+            return self._not_run(case, Verdict.TLE, why, runs=0)
+        result = self._run_case_safe(submission, built, case)
+        self.budget.count(submission.id, result.verdict)
+        return result
+
+    def _run_case_safe(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
             return self._run_case_unsafe(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
         except StudentFault as exc:  # a link the build left, a host-side step past its cap...
-            return CaseResult(case=case.id, verdict=exc.verdict, points=0.0, max_points=case.points,
-                              message=str(exc), seconds=0.0, visibility=case.visibility,
-                              optimal_moves=case.optimal_moves, solvable=case.solvable)
+            return self._not_run(case, exc.verdict, str(exc))
         except Exception as exc:  # a grader fault must not stop the batch
-            return CaseResult(case=case.id, verdict=Verdict.JE, points=0.0, max_points=case.points,
-                              message=f"internal grader error: {type(exc).__name__}: {exc}", seconds=0.0,
-                              visibility=case.visibility, optimal_moves=case.optimal_moves, solvable=case.solvable)
+            return self._not_run(case, Verdict.JE, f"internal grader error: {type(exc).__name__}: {exc}")
 
     def _run_case_unsafe(self, built: Build, case: Case, workdir: Path) -> CaseResult:
         assignment = self.assignment
@@ -336,23 +357,26 @@ class _Batch:
             else case_limit
         policy = timing.TimePolicy(cpu_limit, assignment.limits.wall_cap_factor, assignment.limits.rerun_margin)
         outcome, answer, truncated = self._run_once(built, case, workdir, policy)
-        call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+        # Judged as measured: a run whose waiting for a CPU the sandbox could not see may get a second run.
+        policy = dataclasses.replace(policy, measured=outcome.cpu_wait_seconds is not None)
+        call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
         rerun = ""
         if call is timing.TimeCall.NEAR:  # judged on the second run; near the limit twice is over it
             rerun = timing.rerun_note(outcome.cpu_seconds, outcome.wall_seconds, call, policy)
             outcome, answer, truncated = self._run_once(
                 built, case, self._folder("runs", f"{built.entry}-{case.id}-again"), policy)
-            call = timing.classify(policy, outcome.cpu_seconds, outcome.wall_seconds, outcome.timed_out)
+            call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
             if call is timing.TimeCall.NEAR:
                 call = timing.TimeCall.OVER_CPU
         over = call in (timing.TimeCall.OVER_CPU, timing.TimeCall.OVER_WALL)
         expected = self.expected[case.id]
         facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
-                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds) if over else "")
+                         timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds,
+                                            outcome.cpu_wait_seconds) if over else "")
         fault = None
         # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
-        if built.jvm and outcome.exit_code not in (0, None) and outcome.wall_seconds < 5 \
+        if built.jvm and outcome.exit_code not in (0, None) and outcome.active_seconds < 5 \
                 and not outcome.process_limit_hit:
             fault = jvm_start_failure(outcome.stdout, outcome.stderr, assignment.limits.memory_mb)
             # The run's text is evidence only: JE when the JVM, without the student's code, fails too.

@@ -37,6 +37,7 @@ COMPILE_SECONDS = 180
 _lock = threading.Lock()
 _compiled: dict[str, Path] = {}
 _references: dict[str, Path] = {}
+_reference_locks: dict[str, threading.Lock] = {}  # one per Board name: workers wanting the same one wait, not recompile
 _QUALIFIED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*")
 
 
@@ -113,6 +114,19 @@ def reference_board(qualified: str) -> Path | None:
     with _lock:
         if qualified in _references:
             return _references[qualified]
+        compiling = _reference_locks.setdefault(qualified, threading.Lock())
+    with compiling:
+        with _lock:
+            if qualified in _references:  # another worker compiled it while this one waited
+                return _references[qualified]
+        out = _compile_reference(qualified)
+        if out is not None:
+            with _lock:
+                _references[qualified] = out
+        return out
+
+
+def _compile_reference(qualified: str) -> Path | None:
     package, _, name = qualified.rpartition(".")
     folder = Path(tempfile.mkdtemp(prefix="npuzzle-api-refboard-"))
     atexit.register(shutil.rmtree, folder, True)
@@ -130,8 +144,6 @@ def reference_board(qualified: str) -> Path | None:
         return None
     for path in [folder, *folder.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
-    with _lock:
-        _references[qualified] = out
     return out
 
 

@@ -32,15 +32,21 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
     elif submission.build.get("left_out"):  # a failed build's message names them already
         lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build["left_out"])]
     counts = ", ".join(f"{count} {name}" for name, count in submission.counts().items())
-    lines += ["", f"Cases: {counts}" if counts else "Cases: none graded", ""]
+    lines += ["", f"Cases: {counts}" if counts else "Cases: none graded"]
+    skipped = sum(1 for case in submission.cases if case.runs == 0)
+    if skipped:
+        lines.append(f"Time budget: {skipped} case{'s were' if skipped != 1 else ' was'} not run (TLE) after earlier "
+                     "cases went over the time limit ([limits] stop_after_tle).")
+    lines.append("")
     build_failed = not submission.build.get("ok", True)
     for case in submission.cases:
         head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
-               + (", run twice: it ended near the time limit)" if case.runs > 1 else ")")
+               + (", run twice: it ended near the time limit)" if case.runs > 1 else ", not run)" if case.runs == 0
+                  else ")")
         lines.append(head)
         if build_failed or case.verdict is Verdict.AC:
             continue
-        if case.visibility != "visible":
+        if case.visibility != "visible" and case.runs != 0:  # a case not run reveals nothing of its input
             lines.append("      (hidden case: details are not shown)")
         else:
             lines.append(_indent(case.message, 6))

@@ -255,6 +255,14 @@ class SlotGroup:
                      oom_killed=self._oom_kills() > start.oom_kills, memory_peak_bytes=peak,
                      pids_limit_hit=self._pids_events() > start.pids_max_events)
 
+    def threads(self) -> list[int]:
+        """Every thread (tid) in the slot now: v2's ``cgroup.threads``, v1's ``tasks`` of the CPU accounting group."""
+        path = self.dirs["cpu"] / "cgroup.threads" if self.hierarchy.version == 2 else self.dirs["cpuacct"] / "tasks"
+        try:
+            return [int(line) for line in path.read_text().split()]
+        except OSError:
+            return []
+
     def pids(self) -> list[int]:
         found: set[int] = set()
         for procs in self.members:

@@ -24,7 +24,7 @@ class Limits:
 class Outcome:
     exit_code: int | None      # None when killed by a signal
     signal: int | None
-    timed_out: bool            # wall or CPU limit reached
+    timed_out: bool            # wall cap (active time, see active_seconds) or CPU limit reached
     memory_exceeded: bool      # killed at the cgroup memory limit, or MemoryError/OutOfMemoryError/ENOMEM in stderr
     wall_seconds: float
     cpu_seconds: float         # every process of the run together (its cgroup), else what rusage saw
@@ -34,3 +34,10 @@ class Outcome:
     stderr_truncated: bool
     memory_peak_bytes: int | None = None   # the slot cgroup's peak, None without cgroups
     process_limit_hit: bool = False        # a fork or thread creation failed at the run's process limit
+    cpu_wait_seconds: float | None = None  # runnable but waiting for a CPU (not counted by the wall cap); None:
+                                           # this kernel does not say (grader.sandbox.cpuwait)
+
+    @property
+    def active_seconds(self) -> float:
+        """The wall time the run ran or chose to wait: what its wall cap counts."""
+        return max(0.0, self.wall_seconds - (self.cpu_wait_seconds or 0.0))

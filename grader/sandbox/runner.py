@@ -4,8 +4,10 @@
 layers (see :mod:`grader.sandbox.isolation`), every run gets: an argv list, its workdir as cwd,
 stdin from /dev/null (or a pipe), a minimal environment, its own session, its own uid and
 slot cgroups where the machine allows (:mod:`grader.sandbox.slots`), stdout and stderr
-through pipes read with a cap (:mod:`grader.sandbox.pipes`), POSIX rlimits, a wall timeout,
-a CPU limit on the whole run, and its whole process tree killed and reaped when it ends.
+through pipes read with a cap (:mod:`grader.sandbox.pipes`), POSIX rlimits, a wall cap that
+counts only the time the run ran or chose to wait, never the time it waited for a CPU
+(:mod:`grader.sandbox.cpuwait`), a CPU limit on the whole run, and its whole process tree
+killed and reaped when it ends.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, command, isolation, pipes, rlimits, seccomp, slots, tmpfs
+from grader.sandbox import cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots, tmpfs
 from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
@@ -217,8 +219,11 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
                 if fd is not None:
                     os.close(fd)
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
+        meter = None
+        if cpuwait.available():
+            meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(proc.pid))
         try:
-            timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start)
+            timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start, meter)
             if timed_out and plan.namespace is None:
                 # Let the reaper shim kill and reap the daemons that left the group first.
                 if group is not None:
@@ -274,25 +279,36 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
-                   process_limit_hit=bool(spent and spent.pids_limit_hit))
+                   process_limit_hit=bool(spent and spent.pids_limit_hit),
+                   cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None)
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,
-           start: cgroups.Start | None) -> tuple[bool, bool]:
-    """Read the run's output until it exits; (timed out, CPU of the whole run over the limit)."""
-    deadline = time.monotonic() + wall
+           start: cgroups.Start | None, meter: cpuwait.WaitMeter | None) -> tuple[bool, bool]:
+    """Read the run's output until it exits; (timed out, CPU of the whole run over the limit).
+
+    ``wall`` caps the run's active time: the wall clock less the time ``meter`` saw it wait for a CPU."""
+    began = last = time.monotonic()
     pidfd = os.pidfd_open(pid)
     try:
-        next_check = time.monotonic() + CPU_CHECK_SECONDS
         while True:
             now = time.monotonic()
-            if now >= deadline:
+            active = now - began - (meter.waited if meter is not None else 0.0)
+            if active >= wall and meter is not None and now > last:  # first count the waiting up to now
+                meter.sample(now - last)
+                last = now
+                active = now - began - meter.waited
+            if active >= wall:
                 return True, False
-            if capture.pump(min(deadline, next_check) - now, also=pidfd):
+            if capture.pump(min(wall - active, last + CPU_CHECK_SECONDS - now), also=pidfd):
                 return False, False
-            if group is not None and start is not None and time.monotonic() >= next_check:
-                next_check = time.monotonic() + CPU_CHECK_SECONDS
-                if group.cpu_seconds() - start.cpu > cpu_limit + CPU_GRACE_SECONDS:
+            now = time.monotonic()
+            if now - last >= CPU_CHECK_SECONDS:
+                if meter is not None:
+                    meter.sample(now - last)
+                last = now
+                over = cpu_limit + CPU_GRACE_SECONDS
+                if group is not None and start is not None and group.cpu_seconds() - start.cpu > over:
                     return True, True
     finally:
         os.close(pidfd)

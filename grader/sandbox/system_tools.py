@@ -63,6 +63,9 @@ TOOLS: tuple[Tool, ...] = (
     Tool("chromedriver", "tests of the HTML report and the web game", "chromium-driver",
          _command("chromedriver"), True),
     Tool("pypy3", "tests of a configured second interpreter", "pypy3", _command("pypy3"), True),
+    Tool("slurmctld", "the test of the Slurm recipe on a real single-node Slurm", "slurm-wlm",
+         _command("slurmctld"), True),
+    Tool("munged", "the test of the Slurm recipe (Slurm's authentication)", "munge", _command("munged"), True),
 )
 
 

@@ -72,6 +72,8 @@ class Limits:
     build_seconds: float = 120.0
     wall_cap_factor: float = 3.0
     rerun_margin: float = 0.15
+    stop_after_tle: int | None = None
+    """After this many TLE cases, a submission's remaining cases are TLE without running (None: run them all)."""
 
     @property
     def heap_mb(self) -> int:
@@ -171,7 +173,9 @@ class Assignment:
                 "limits": {"wall_seconds": self.limits.wall_seconds, "cpu_seconds": self.limits.cpu_seconds,
                            "memory_mb": self.limits.memory_mb, "output_bytes": self.limits.output_bytes,
                            "wall_cap_factor": self.limits.wall_cap_factor,
-                           "rerun_margin": self.limits.rerun_margin},
+                           "rerun_margin": self.limits.rerun_margin,
+                           **({"stop_after_tle": self.limits.stop_after_tle}
+                              if self.limits.stop_after_tle is not None else {})},
                 "suboptimal_credit": self.suboptimal_credit, "strict": self.strict,
                 "goal": "blank-first" if self.blank_first else "blank-last",
                 "unsolvable_wordings": list(self.unsolvable_wordings),
@@ -276,7 +280,8 @@ def assignment_from_dict(data: dict[str, Any], source: str, base: Path) -> Assig
             output_bytes=int(limits.get("output_bytes", Limits.output_bytes)),
             build_seconds=float(limits.get("build_seconds", Limits.build_seconds)),
             wall_cap_factor=float(limits.get("wall_cap_factor", Limits.wall_cap_factor)),
-            rerun_margin=float(limits.get("rerun_margin", Limits.rerun_margin))),
+            rerun_margin=float(limits.get("rerun_margin", Limits.rerun_margin)),
+            stop_after_tle=int(limits["stop_after_tle"]) if "stop_after_tle" in limits else None),
         suboptimal_credit=float(scoring.get("suboptimal_credit", defaults.suboptimal_credit)),
         strict=bool(output.get("strict", False)),
         unsolvable_wordings=tuple(output.get("unsolvable_wordings", defaults.unsolvable_wordings)),

@@ -95,17 +95,18 @@ def answer_for(case_id: str) -> bytes:
     return format_solution(solve(board).path).encode()
 
 
-def scripted(monkeypatch: pytest.MonkeyPatch, outcomes: list[tuple[float, float, bool]]) -> list[runner.Limits]:
-    """Runs that take the given (cpu, wall, stopped) times and print the right answer; returns their limits."""
+def scripted(monkeypatch: pytest.MonkeyPatch, outcomes: list[tuple]) -> list[runner.Limits]:
+    """Runs that take the given (cpu, wall, stopped[, seconds waiting for a CPU]) times and print the right answer;
+    returns their limits. Without the fourth, the sandbox did not measure waiting."""
     seen: list[runner.Limits] = []
 
     def run_command(argv, workdir, limits, **kwargs) -> Outcome:
-        cpu, wall, stopped = outcomes[len(seen)]
+        cpu, wall, stopped, *waited = outcomes[len(seen)]
         seen.append(limits)
         return Outcome(exit_code=None if stopped else 0, signal=9 if stopped else None, timed_out=stopped,
                        memory_exceeded=False, wall_seconds=wall, cpu_seconds=cpu,
                        stdout=b"" if stopped else answer_for(CASE), stderr=b"", stdout_truncated=False,
-                       stderr_truncated=False)
+                       stderr_truncated=False, cpu_wait_seconds=waited[0] if waited else None)
 
     monkeypatch.setattr(runner, "run_command", run_command)
     return seen
@@ -129,7 +130,13 @@ def grade_scripted(tmp_path: Path, out: Path | None = None):
     ([(6.0, 6.1, True)], "TLE", 1, ["used 6.00 s of CPU time, over the time limit of 5 s"]),
     ([(0.05, 15.0, True)], "TLE", 1, ["having used only 0.05 s of CPU", "waiting"]),
     ([(4.9, 14.0, False)], "AC", 1, []),
-], ids=["near-then-within", "near-twice", "starved-then-within", "over", "sleeper", "slow-wall-within"])
+    # waiting for a CPU measured: no second run, ever
+    ([(5.4, 5.6, False, 0.0)], "TLE", 1, ["used 5.40 s of CPU time, over the time limit of 5 s"]),
+    ([(4.9, 60.0, False, 50.0)], "AC", 1, []),
+    ([(3.0, 16.0, True, 1.0)], "TLE", 1, ["stopped after 15.0 s of running or waiting (16.0 s of wall-clock time, "
+                                          "less 1.0 s spent waiting", "having used only 3.00 s of CPU"]),
+], ids=["near-then-within", "near-twice", "starved-then-within", "over", "sleeper", "slow-wall-within",
+        "measured-near-is-over", "measured-starved-is-within", "measured-waiter"])
 def test_time_verdicts_and_the_second_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, times, verdict, runs,
                                           fragments) -> None:
     seen = scripted(monkeypatch, times)

@@ -13,7 +13,7 @@ import time
 import uuid
 from pathlib import Path
 
-from grader.journal import FOLDER
+from grader.journal import CASES_FILE, FOLDER
 from tests.support import REPO
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -40,6 +40,10 @@ def processes_with(token: str) -> list[int]:
     return found
 
 
+def journal_lines(out: Path) -> list[bytes]:
+    return [line for path in (out / FOLDER).glob(f"*/{CASES_FILE}") for line in path.read_bytes().splitlines()]
+
+
 def grade_process(subs: Path, out: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "grader.cli", "run", str(subs), "--testcases",
                              str(DATA / "testset"), "--out", str(out), "-j", "1", "--no-progress", *extra],
@@ -57,7 +61,7 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
     grader = grade_process(subs, out)
     try:
         deadline = time.monotonic() + 60
-        while len(list((out / FOLDER).glob("*/*.json"))) < 3:
+        while len(journal_lines(out)) < 3:
             assert grader.poll() is None, grader.stderr.read().decode()
             assert time.monotonic() < deadline, "no journal entries after 60 s"
             time.sleep(0.05)
@@ -78,8 +82,8 @@ def test_kill_9_mid_run_then_resume(tmp_path: Path) -> None:
     assert not leftovers, f"run processes outlived the killed grader: {leftovers}"
 
     journaled = {}
-    for path in (out / FOLDER).glob("*/*.json"):
-        entry = json.loads(path.read_text())
+    for line in journal_lines(out):  # every line whole: each was one write, which a kill -9 does not tear
+        entry = json.loads(line)
         journaled[(entry["submission"], entry["result"]["case"])] = entry["result"]
     assert 3 <= len(journaled) < 10
     assert not (out / "results.json").exists()

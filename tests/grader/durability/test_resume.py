@@ -13,8 +13,9 @@ import pytest
 
 from grader import pipeline
 from grader.cli import entry
-from grader.journal import FOLDER, Journal
+from grader.journal import CASES_FILE, FOLDER, Journal
 from grader.pipeline import grade
+from grader.judging.verdicts import Verdict
 from grader.reports.results import CaseResult
 from grader.schemacheck import schema_problems
 from tests.support import REPO
@@ -63,10 +64,11 @@ def test_interrupted_run_resumed_equals_an_uninterrupted_one(subs: Path, tmp_pat
     first = grade(subs, DATA / "testset", resumed, jobs=1, journal=Journal(resumed, resume=False),
                   on_result=interrupt_after(13))
     assert first.interrupted
-    entries = sorted((resumed / FOLDER).glob("*/*.json"))
-    assert len(entries) == 13
-    assert all(not schema_problems(json.loads(p.read_text()), "journal.schema.json") for p in entries)
-    kept = {p: p.read_bytes() for p in entries}
+    files = sorted((resumed / FOLDER).glob(f"*/{CASES_FILE}"))
+    lines = [line for path in files for line in path.read_bytes().splitlines()]
+    assert len(lines) == 13
+    assert all(not schema_problems(json.loads(line), "journal.schema.json") for line in lines)
+    kept = {p: p.read_bytes() for p in files}
 
     built: list[str] = []
     real_build = pipeline.build
@@ -77,7 +79,8 @@ def test_interrupted_run_resumed_equals_an_uninterrupted_one(subs: Path, tmp_pat
     assert not second.interrupted
     assert "a" not in built  # every case of a was journaled: not even rebuilt
     assert len(ran) == 15 - 13 and not any(sid == "a" for sid, _ in ran)
-    assert all(path.read_bytes() == data for path, data in kept.items())  # finished entries untouched
+    # finished entries untouched: a resumed run only appends to them
+    assert all(path.read_bytes().startswith(data) for path, data in kept.items())
     assert comparable(resumed / "results.json") == comparable(whole / "results.json")
     assert (resumed / "grades.csv").read_text() == (whole / "grades.csv").read_text()
 
@@ -169,3 +172,18 @@ def test_a_finished_api_part_is_journaled_and_not_run_again(tmp_path: Path, monk
     monkeypatch.setattr(pipeline._Batch, "_run_api", lambda self, submission, built: ran.append(submission.id) or ())
     grade(subs, API_TESTSET, out, cases=cases, journal=Journal(out, resume=True))
     assert ran == ["alice"]
+
+
+def test_a_torn_journal_line_costs_only_its_case(tmp_path: Path) -> None:
+    # A machine crash between a write and its submission's fsync can leave a partial last line; kill -9 cannot.
+    journal = Journal(tmp_path, resume=False)
+    journal.start("ab" * 32)
+    for case in ("c1", "c2"):
+        journal.record("s", "s", "python", {}, CaseResult(case=case, verdict=Verdict.AC, points=1.0, max_points=1.0,
+                                                          message="", seconds=0.1))
+    journal.commit("s")
+    [path] = (tmp_path / FOLDER).glob(f"*/{CASES_FILE}")
+    whole = path.read_bytes()
+    path.write_bytes(whole + whole.splitlines()[0][:40])  # a third line cut short
+    held = Journal(tmp_path, resume=True).start("ab" * 32)
+    assert sorted(held["s"].cases) == ["c1", "c2"]

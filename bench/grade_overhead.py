@@ -1,0 +1,151 @@
+"""What `grade -j 2` costs beyond the students' own runs: against a bare loop, in interleaved rounds.
+
+    python bench/grade_overhead.py [--rounds 3] [--cases 12]
+
+The class: the Java and Python examples that finish (AC, WA, SUB, RTE; not the TLE, CE or NO ones),
+on the first --cases 2x2/3x3 cases of the bundled test set. Each round runs, in alternating order:
+
+- grade: ``grade CLASS -j 2 --cases ...`` as its own process, every isolation layer on;
+- bare:  the same students compiled once (plain ``javac``; Python needs nothing), then every
+  (student, case) in a fresh temp folder (the built files copied in, the input written), the same
+  argv, RLIMIT_CPU and memory limit, stdout read, two at a time -- no sandbox, no judging, no reports.
+
+Wall time from the parent; CPU time of each mode's whole process tree (RUSAGE_CHILDREN). Prints each
+round and the median ratios grade/bare (target: <= 1.05x wall, <= 1.10x CPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples" / "submissions"
+STUDENTS = ["AC-java-princeton-padded", "WA-java-illegal-move", "RTE-java-crash", "AC-python-correct",
+            "SUB-python-suboptimal", "WA-python-first-board-missing", "WA-python-path-reversed", "WA-python-wrong-k"]
+
+
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU of the whole tree) of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(argv, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def plan(base: Path, count: int) -> dict:
+    """Build the class once with the grader (for each student's run argv), and pick the cases."""
+    from grader.intake.build import build
+    from grader.testsets.assignment import find_assignment, load_assignment
+    from grader.testsets.bundled import default_testset
+    from grader.testsets.model import load_testset
+
+    testset = load_testset(default_testset())
+    assignment = load_assignment(find_assignment(testset.root))
+    cases = [c for c in testset.cases if c.n <= 3 and c.solvable][:count]
+    students = []
+    for name in STUDENTS:
+        shutil.copytree(EXAMPLES / name, base / "class" / name)
+        built = build(base / "class" / name, Path(tempfile.mkdtemp(dir=base)), assignment)
+        assert built.ok, (name, built.message)
+        sources = sorted(str(p) for p in (base / "class" / name).rglob("*.java"))
+        students.append({"name": name, "bundle": str(built.bundle), "argv": list(built.run_argv), "jvm": built.jvm,
+                         "sources": sources})
+    return {"testset": str(testset.root), "cases": [{"id": c.id, "input": str(c.input_path)} for c in cases],
+            "limit": assignment.limits.wall_seconds, "memory_mb": assignment.limits.memory_mb,
+            "input_file": assignment.input_file, "output_file": assignment.output_file, "students": students}
+
+
+def bare(plan_file: Path) -> None:
+    """The bare loop (run as its own process, so its CPU is counted like grade's)."""
+    setup = json.loads(plan_file.read_text())
+    limit, memory = setup["limit"], setup["memory_mb"] * 2**20
+    work = Path(tempfile.mkdtemp(prefix="npuzzle-bare-"))
+    try:
+        jobs: list = []
+        for student in setup["students"]:
+            if student["sources"]:  # compiled once, as grade does (javac's time counts; the runs use the same classes)
+                jobs.append((student, None))
+            jobs += [(student, case) for case in setup["cases"]]
+
+        def one(job) -> None:
+            student, case = job
+            if case is None:
+                subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(work / student["name"]),
+                                *student["sources"]], check=True, capture_output=True)
+                return
+
+            def limits() -> None:  # the grader's: CPU, and address space (data for a JVM, whose heap has -Xmx)
+                resource.setrlimit(resource.RLIMIT_CPU, (int(limit) + 1, int(limit) + 2))
+                room = memory + 64 * 2**20
+                resource.setrlimit(resource.RLIMIT_DATA if student["jvm"] else resource.RLIMIT_AS, (room, room))
+
+            folder = Path(tempfile.mkdtemp(dir=work))
+            shutil.copytree(student["bundle"], folder, dirs_exist_ok=True)
+            shutil.copyfile(case["input"], folder / setup["input_file"])
+            argv = [a.replace("{input}", setup["input_file"]).replace("{output}", setup["output_file"])
+                    for a in student["argv"]]
+            # its own session, as grade's runs have: with autogroup scheduling a session shares the CPU as one
+            subprocess.run(argv, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=limit * 3,
+                           preexec_fn=limits, start_new_session=True,
+                           env={"PATH": "/usr/bin:/bin", "HOME": str(folder), "LANG": "C.UTF-8"})
+            (folder / setup["output_file"]).exists() and (folder / setup["output_file"]).read_bytes()
+            shutil.rmtree(folder)
+
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(one, jobs))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--cases", type=int, default=12)
+    p.add_argument("--bare", type=Path, help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.bare:
+        bare(args.bare)
+        return 0
+    base = Path(tempfile.mkdtemp(prefix="npuzzle-overhead-"))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    try:
+        setup = plan(base, args.cases)
+        (base / "plan.json").write_text(json.dumps(setup))
+        cases = [f"--cases={case['id']}" for case in setup["cases"]]
+        modes = {
+            "grade": [sys.executable, "-m", "grader.cli", str(base / "class"), "--testcases", setup["testset"],
+                      "--out", str(base / "out"), "-j", "2", "--no-progress", *cases],
+            "bare": [sys.executable, str(Path(__file__).resolve()), "--bare", str(base / "plan.json")],
+        }
+        print(f"{len(setup['students'])} students x {len(setup['cases'])} cases, -j 2")
+        ratios: dict[str, list[float]] = {"wall": [], "cpu": []}
+        for number in range(args.rounds):
+            order = list(modes) if number % 2 == 0 else list(reversed(modes))
+            figures = {mode: timed(modes[mode], env) for mode in order}
+            (gw, gc), (bw, bc) = figures["grade"], figures["bare"]
+            ratios["wall"].append(gw / bw)
+            ratios["cpu"].append(gc / bc)
+            print(f"round {number + 1}: grade {gw:6.2f} s wall {gc:6.2f} s CPU | bare {bw:6.2f} s wall {bc:6.2f} s CPU"
+                  f" | ratio wall {gw / bw:.3f}x CPU {gc / bc:.3f}x   (load {os.getloadavg()[0]:.1f})", flush=True)
+        print(f"median: wall {statistics.median(ratios['wall']):.3f}x, CPU {statistics.median(ratios['cpu']):.3f}x "
+              "(target <= 1.05x, <= 1.10x)")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -6,7 +6,6 @@ reads exactly as before.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,32 +44,23 @@ def feedback_lines(tests: Sequence[ApiResult]) -> list[str]:
     return lines
 
 
-def html_section(results: Mapping[str, Any]) -> str:
-    """The HTML report's panel of submissions x API tests ('' when no submission has API tests)."""
+def html_table(results: Mapping[str, Any]) -> dict[str, Any]:
+    """The HTML report's panel of submissions x API tests, as the page's template fills it (plain text:
+    the template escapes it); no names when no submission has API tests."""
     submissions = [s for s in results.get("submissions", []) if s.get("api")]
-    if not submissions:
-        return ""
-    esc = html.escape
     names = list(dict.fromkeys(t["name"] for s in submissions for t in s["api"]))
-    head = "".join(f'<th class="case"><span>{esc(name)}</span></th>' for name in names)
     rows = []
     for sub in submissions:
         by_name = {t["name"]: t for t in sub["api"]}
-        cells = []
+        cells: list[dict[str, str] | None] = []
         for name in names:
             test = by_name.get(name)
-            if test is None:
-                cells.append('<td class="v none">·</td>')
-                continue
-            verdict = "AC" if test["passed"] else "WA"
-            title = f'{sub["id"]} / {name}: {_num(test["points"])}/{_num(test["max_points"])}\n{test["message"]}'
-            cells.append(f'<td class="v {verdict}" title="{esc(title)}">{"✓" if test["passed"] else "✗"}</td>')
-        passed = sum(1 for t in sub["api"] if t["passed"])
-        rows.append(f'<tr><th class="sid" scope="row">{esc(str(sub["id"]))}</th>'
-                    f'<td class="num">{passed}/{len(sub["api"])}</td>{"".join(cells)}</tr>')
-    return (f'<section class="panel"><h2>API tests</h2><p class="hint">Hover a cell for the message.</p>'
-            f'<div class="scroll"><table class="matrix" id="api-matrix"><thead><tr><th>submission</th>'
-            f'<th>passed</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div></section>')
+            cells.append(None if test is None else {
+                "verdict": "AC" if test["passed"] else "WA", "mark": "✓" if test["passed"] else "✗",
+                "title": f'{sub["id"]} / {name}: {_num(test["points"])}/{_num(test["max_points"])}\n{test["message"]}'})
+        rows.append({"id": str(sub["id"]), "passed": f'{sum(1 for t in sub["api"] if t["passed"])}/{len(sub["api"])}',
+                     "cells": cells})
+    return {"names": names, "rows": rows}
 
 
 def integration_tests(submission: Mapping[str, Any]) -> list[dict[str, Any]]:

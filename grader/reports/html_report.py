@@ -6,7 +6,14 @@ that case plays board by board (play, pause, step), the first illegal step marke
 the optimal length beside the printed one.
 
 Legality is decided here, in Python, with the solver's own move rules
-(:meth:`Board.move_to`); the page only decodes the result. Each path travels as its
+(:meth:`Board.move_to`); the page only decodes the result. The matrix shows one page of
+rows at a time (:data:`PAGE_ROWS` in the script) and sorts by any column, so a class of
+a thousand opens as fast as a class of fifty.
+
+The page is filled in one pass by Jinja2 with autoescaping: student text (ids, messages,
+API messages) is escaped for where it lands, the data travels as JSON that cannot close
+its ``<script>`` (:func:`~grader.reports.escaping.json_in_script`), and a
+Content-Security-Policy lets only the page's own style and script run, by their SHA-256. Each path travels as its
 first board plus one letter per step (``U D L R`` for the blank's move, ``*`` for a
 step that is not a move, whose board is stored whole), which keeps a class of hundreds
 of submissions in a file of a few hundred kilobytes.
@@ -14,58 +21,39 @@ of submissions in a file of a few hundred kilobytes.
 
 from __future__ import annotations
 
-import html
-import json
+import base64
+import functools
+import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
+import jinja2
+from markupsafe import Markup
 
-from grader.reports.api_views import html_section
-from solver.board import Board
+from grader.judging.verdicts import Verdict
+from grader.reports.api_views import html_table
+from grader.reports.escaping import json_in_script
+from solver.board import Board, Move
 from solver.fileio import write_atomic
 
 MAX_REPLAY_BOARDS = 2_000
 """A runaway output is replayed up to here; the rest is summed up."""
 
-VERDICT_ORDER = ("AC", "SUB", "WA", "PE", "TLE", "MLE", "RTE", "CE", "NO", "JE")
 HISTOGRAM_BINS = 10
-TEMPLATE = Path(__file__).resolve().parent / "templates" / "report.html"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+LETTERS = {Move.UP: "U", Move.DOWN: "D", Move.LEFT: "L", Move.RIGHT: "R"}
+"""The page's letter for each of the solver's moves of the blank."""
 
 
-def _valid(tiles: Sequence[int]) -> tuple[int, ...] | None:
-    """``tiles`` as a tuple if they are an N×N board (each of 0..N²-1 once, N ≥ 2), else ``None``."""
+def _valid(tiles: Sequence[int]) -> Board | None:
+    """``tiles`` as a board if they are an N×N board (each of 0..N²-1 once, N ≥ 2), else ``None``."""
     try:
-        board = Board.from_tiles(tiles)
+        return Board.from_tiles(tiles)
     except (ValueError, TypeError):
         return None
-    return board.tiles
-
-
-def _step(before: tuple[int, ...], after: Sequence[int], n: int) -> str | None:
-    """The letter of the blank's move from ``before`` to ``after`` (a valid board), or ``None`` when
-    ``after`` is not one legal move away. Cheap: one swap and one list comparison."""
-    if len(after) != len(before):
-        return None
-    blank = before.index(0)
-    try:
-        target = after.index(0)
-    except ValueError:
-        return None
-    delta = target - blank
-    if delta == -n:
-        letter = "U"
-    elif delta == n:
-        letter = "D"
-    elif delta in (-1, 1) and blank // n == target // n:  # not across a row end
-        letter = "L" if delta == -1 else "R"
-    else:
-        return None
-    expected = list(before)
-    expected[blank], expected[target] = expected[target], 0
-    return letter if expected == list(after) else None
 
 
 def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
@@ -86,32 +74,29 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     first = _valid(shown[0])
     if first is None:
         return None
-    n = int(round(len(first) ** 0.5))
     expected = _valid(start) if start else None
     illegal: int | None = 0 if expected is not None and expected != first else None
     steps, jumps = [], {}
-    seen = {first: 0}
+    seen = {first.tiles: 0}
     repeat: list[int] | None = None
     previous = first
     for index in range(1, len(shown)):
-        raw = shown[index]
-        letter = _step(previous, raw, n)
-        if letter is None:
-            board = _valid(raw)
-            if board is None or len(board) != len(first):
-                return None
+        board = _valid(shown[index])
+        if board is None or board.n != first.n:
+            return None
+        move = previous.move_to(board)  # the solver's own move rules
+        if move is None:
             steps.append("*")
-            jumps[str(index)] = list(board)
+            jumps[str(index)] = list(board.tiles)
             if illegal is None:
                 illegal = index
         else:
-            board = tuple(raw)
-            steps.append(letter)
-        if repeat is None and board in seen:
-            repeat = [index, seen[board]]
-        seen.setdefault(board, index)
+            steps.append(LETTERS[move])
+        if repeat is None and board.tiles in seen:
+            repeat = [index, seen[board.tiles]]
+        seen.setdefault(board.tiles, index)
         previous = board
-    return {"n": n, "first": list(first), "steps": "".join(steps), "jumps": jumps,
+    return {"n": first.n, "first": list(first.tiles), "steps": "".join(steps), "jumps": jumps,
             "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(shown)}
 
 
@@ -221,52 +206,41 @@ def histogram_svg(percents: Sequence[float], bins: int = HISTOGRAM_BINS) -> str:
     return "".join(parts)
 
 
-def _matrix(data: Mapping[str, Any]) -> str:
-    """The matrix's frame: the filters and the header row. The page's script adds one row per
-    submission from the data (the file stays small; 280 students × 41 cases is 11,480 cells)."""
-    esc = html.escape
-    head = "".join(f'<th class="case" title="{esc(c["id"])}: {esc(c["visibility"])}, optimum '
-                   f'{_fmt(c["optimal"]) if c["solvable"] else "unsolvable"}, {_fmt(c["points"])} pt">'
-                   f'<span>{esc(c["id"])}</span></th>' for c in data["cases"])
-    options = "".join(f'<option value="{v}">{v}</option>' for v in VERDICT_ORDER)
-    return (f'<div class="filters"><label>Find <input type="search" id="filter" placeholder="submission id" '
-            f'autocomplete="off"></label> <label>with a case judged <select id="verdict-filter">'
-            f'<option value="">any verdict</option>{options}</select></label> '
-            f'<span class="hint" id="filter-count"></span></div>'
-            f'<div class="scroll"><table class="matrix" id="matrix"><thead><tr><th class="sid">submission</th>'
-            f'<th class="num score">score</th><th class="num max">max</th><th class="num pctc">%</th>{head}</tr>'
-            f'</thead><tbody></tbody></table></div>')
+def _case_heads(cases: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What a matrix column's head shows (plain text: the template escapes it)."""
+    return [{"id": c["id"], "visibility": c["visibility"], "points_text": _fmt(c["points"]),
+             "optimum": _fmt(c["optimal"]) if c["solvable"] else "unsolvable"} for c in cases]
 
 
-def _legend() -> str:
-    from grader.judging.verdicts import Verdict
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
-    items = "".join(f'<li><span class="badge {v.value}">{v.value}</span> {html.escape(v.meaning)}</li>'
-                    for v in Verdict)
-    return f'<ul class="legend">{items}</ul>'
+
+@functools.cache
+def _page_parts() -> tuple[jinja2.Template, Markup, Markup, str]:
+    """The template, the page's own style and script, and the CSP that allows exactly those two."""
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                                     undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    style = (TEMPLATES / "report.css").read_text(encoding="utf-8")
+    script = (TEMPLATES / "report.js").read_text(encoding="utf-8")
+    csp = (f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    return environment.get_template("report.html"), Markup(style), Markup(script), csp
 
 
 def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -> str:
-    """The whole HTML page for a results.json document."""
+    """The whole HTML page for a results.json document, filled in one pass with every text escaped."""
     data = report_data(results)
     percents = [_percent(s["score"], s["max_score"]) for s in data["submissions"]]
-    mean = sum(percents) / len(percents) if percents else 0.0
     ordered = sorted(percents)
     median = (ordered[len(ordered) // 2] + ordered[(len(ordered) - 1) // 2]) / 2 if ordered else 0.0
-    summary = (f'<p class="summary">{len(data["submissions"])} submissions · {len(data["cases"])} cases · '
-               f'test set <code>{html.escape(str(data["testset"]))}</code> · mean {mean:.1f}% · '
-               f'median {median:.1f}%</p>')
-    body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
-            f'<section class="panel"><h2>Submissions × cases</h2>'
-            f'<p class="hint">Pick a cell to replay that path.</p>{_matrix(data)}</section>'
-            f'{html_section(results)}'
-            f'<section class="top"><div class="panel"><h2>Score histogram</h2>{histogram_svg(percents)}</div>'
-            f'<div class="panel"><h2>Verdicts</h2>{_legend()}</div></section>')
-    # "<" escaped so no string in the data can close the script element.
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
-    template = TEMPLATE.read_text(encoding="utf-8")
-    return (template.replace("{{TITLE}}", html.escape(title)).replace("{{BODY}}", body)
-            .replace("{{DATA}}", payload))
+    template, style, script, csp = _page_parts()
+    return template.render(
+        csp=csp, title=title, style=style, script=script, submissions=len(data["submissions"]),
+        cases=_case_heads(data["cases"]), testset=str(data["testset"]),
+        mean=f"{sum(percents) / len(percents) if percents else 0.0:.1f}", median=f"{median:.1f}",
+        verdicts=list(Verdict), api=html_table(results), histogram=Markup(histogram_svg(percents)),
+        data=json_in_script(data))
 
 
 def write_report(results: Mapping[str, Any], path: Path) -> Path:

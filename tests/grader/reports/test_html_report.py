@@ -275,3 +275,67 @@ def test_a_large_class_pages_and_every_column_sorts(browser, tmp_path: Path) -> 
     seen = [rank.index(verdict_of[i]) for i in ids() if verdict_of[i]]
     assert seen == sorted(seen) and len(set(seen)) > 1
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+
+
+# --------------------------------------------------------------------------- hostile text in a real browser
+def _injected(browser) -> dict:
+    """What a hostile text would leave in the page if it had become markup or script."""
+    return browser.execute_script(
+        "const handlers = [...document.querySelectorAll('*')].filter(e => [...e.attributes]"
+        "  .some(a => a.name.startsWith('on')));"
+        "return { pwned: window.pwned === undefined ? null : window.pwned,"
+        "  scripts: document.scripts.length, imgs: document.querySelectorAll('img, svg:not(.histogram), iframe').length,"
+        "  handlers: handlers.length };")
+
+
+@pytest.mark.browser
+def test_hostile_ids_and_messages_stay_text_in_a_browser(graded: Graded, browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.grader.reports.hostile_text import HOSTILE, hostile_document
+
+    document = hostile_document(graded.document)
+    page = tmp_path / "report.html"
+    page.write_text(render(document), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert _injected(browser) == {"pwned": None, "scripts": 2, "imgs": 0, "handlers": 0}
+    # Every id is shown verbatim (as text) in the matrix and the API table.
+    ids = [th.get_attribute("textContent") for th in browser.find_elements(By.CSS_SELECTOR, "#matrix tbody th.sid")]
+    assert ids == [s["id"] for s in document["submissions"]]
+    api_ids = [th.get_attribute("textContent") for th in browser.find_elements(By.CSS_SELECTOR, "#api-matrix th.sid")]
+    assert api_ids == ids
+    titles = browser.execute_script(
+        "return [...document.querySelectorAll('#api-matrix td[title]')].map(td => td.title);")
+    # (HTML itself reads a CR in markup as a newline and a NUL as U+FFFD.)
+    parsed = [text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd") for text in HOSTILE]
+    assert len(titles) == 4 * len(HOSTILE)
+    assert [t for t in titles if not any(t.endswith(text) for text in parsed)] == []
+    # The page still works: each cell loads its message, verbatim, into the player.
+    for s_index, submission in enumerate(document["submissions"]):
+        for c_index, case in enumerate(submission["cases"]):
+            browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{s_index}"][data-case="{c_index}"]').click()
+            shown = browser.find_element(By.ID, "replay-message").get_attribute("textContent")
+            assert shown == case["message"]
+    assert _injected(browser)["pwned"] is None
+    # No console message at all: no CSP violation by the page's own style or script, no error.
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+
+
+@pytest.mark.browser
+def test_the_policy_stops_a_script_that_escaping_let_through(graded: Graded, browser, tmp_path: Path) -> None:
+    """The second line of defence: were an escaping bug to put a student's script or handler in the page, the
+    Content-Security-Policy (the page's own script and style by hash) would keep it from running."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    planted = ('<script>window.pwned = 1</script><img src="data:," onerror="window.pwned = 2">'
+               '<div id="styled" style="color: rgb(1, 2, 3)">x</div>')
+    page = tmp_path / "report.html"
+    page.write_text(render(graded.document).replace("<header>", planted + "<header>", 1), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert browser.execute_script("return window.pwned === undefined")
+    assert browser.find_element(By.ID, "styled").value_of_css_property("color") != "rgba(1, 2, 3, 1)"
+    violations = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert len(violations) >= 2

@@ -46,6 +46,7 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, OutputDirError
+from grader.reports.escaping import csv_cell, terminal_safe
 from solver.errors import OutputError
 from solver.fileio import write_atomic
 
@@ -160,7 +161,9 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
               float(s["score"]) for s in results["submissions"]}
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_ALL if layout.quote_all else csv.QUOTE_MINIMAL, lineterminator="\r\n")
-    writer.writerow([target for target, _ in layout.identity] + [grade_header(lms, name, max_score, column_id)])
+    # Roster names and the column name are text to the gradebook, never formulas (escaping.csv_cell).
+    writer.writerow([target for target, _ in layout.identity] + [csv_cell(grade_header(lms, name, max_score,
+                                                                                        column_id))])
     if lms == "canvas":
         writer.writerow([CANVAS_POINTS_ROW] + [""] * (len(layout.identity) - 1) + [_number(max_score)])
     seen: set[str] = set()
@@ -182,7 +185,7 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
         else:
             missing.append(sid or f"(line {line}: no submission id)")
             grade = ""
-        writer.writerow(identity + [grade])
+        writer.writerow([csv_cell(value) for value in identity] + [grade])
         written += 1
     unmatched = tuple(sorted(set(scores) - seen))
     return Export(out.getvalue(), written, unmatched, tuple(missing))
@@ -227,8 +230,10 @@ def export_command(results: Path, lms: str, roster: Path, id_column: str, id_pre
     click.echo(f"wrote {target}: {exported.rows} students for {LAYOUTS[lms].name}")
     if exported.unmatched_submissions:
         click.echo(f"grade export: {len(exported.unmatched_submissions)} submission ids match no roster row "
-                   f"(their grades are not in the file): {', '.join(exported.unmatched_submissions)}", err=True)
+                   f"(their grades are not in the file): "
+                   f"{', '.join(map(terminal_safe, exported.unmatched_submissions))}", err=True)
     if exported.missing_submissions:
         click.echo(f"grade export: {len(exported.missing_submissions)} roster students have no submission "
-                   f"(empty grade): {', '.join(exported.missing_submissions)}", err=True)
+                   f"(empty grade): {', '.join(map(terminal_safe, exported.missing_submissions))}",
+                   err=True)
     return 0

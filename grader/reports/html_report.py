@@ -56,6 +56,35 @@ def _valid(tiles: Sequence[int]) -> Board | None:
         return None
 
 
+@functools.lru_cache(maxsize=64)
+def _letters(n: int) -> tuple[dict[int, str], ...]:
+    """For each blank position of an N×N board, where the solver lets the blank go (:meth:`Board.successors`,
+    asked once per position) and the page's letter for that move."""
+    table = []
+    for blank in range(n * n):
+        tiles = list(range(n * n))
+        tiles[0], tiles[blank] = tiles[blank], 0
+        table.append({child.tiles.index(0): LETTERS[move] for move, child in Board(tuple(tiles), n).successors()})
+    return tuple(table)
+
+
+def _step(before: tuple[int, ...], blank: int, after: tuple[int, ...], n: int) -> str | None:
+    """The letter of the move that turns ``before`` (a valid board, its blank at ``blank``) into ``after``, or
+    ``None``: the blank goes where the solver allows and nothing else changes (so ``after`` is valid too)."""
+    if len(after) != len(before):
+        return None
+    try:
+        target = after.index(0)
+    except ValueError:
+        return None
+    letter = _letters(n)[blank].get(target)
+    if letter is None:
+        return None
+    expected = list(before)
+    expected[blank], expected[target] = expected[target], 0
+    return letter if tuple(expected) == after else None
+
+
 def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
     """The compact replay of one printed path, with its first illegal step.
 
@@ -79,23 +108,23 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     steps, jumps = [], {}
     seen = {first.tiles: 0}
     repeat: list[int] | None = None
-    previous = first
+    previous, blank = first.tiles, first.blank
     for index in range(1, len(shown)):
-        board = _valid(shown[index])
-        if board is None or board.n != first.n:
-            return None
-        move = previous.move_to(board)  # the solver's own move rules
-        if move is None:
-            steps.append("*")
-            jumps[str(index)] = list(board.tiles)
+        after = tuple(shown[index])
+        letter = _step(previous, blank, after, first.n)
+        if letter is None:
+            checked = _valid(after)
+            if checked is None or checked.n != first.n:
+                return None
+            letter = "*"
+            jumps[str(index)] = list(after)
             if illegal is None:
                 illegal = index
-        else:
-            steps.append(LETTERS[move])
-        if repeat is None and board.tiles in seen:
-            repeat = [index, seen[board.tiles]]
-        seen.setdefault(board.tiles, index)
-        previous = board
+        steps.append(letter)
+        if repeat is None and after in seen:
+            repeat = [index, seen[after]]
+        seen.setdefault(after, index)
+        previous, blank = after, after.index(0)
     return {"n": first.n, "first": list(first.tiles), "steps": "".join(steps), "jumps": jumps,
             "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(shown)}
 

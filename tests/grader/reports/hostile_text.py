@@ -7,6 +7,9 @@ import copy
 from typing import Any
 
 HOSTILE = [
+    # First, so it comes before any ">" in the old report's data: pasted raw into an attribute by the old
+    # template's successive replacements, it became attributes and ran with no click (issue 31).
+    "x autofocus tabindex=0 onfocus=window.pwned=1 y",
     "</script><script>window.pwned = 1</script>",                   # closes the data's script element
     '"><img src=x onerror="window.pwned = 1">',                      # leaves an attribute, adds an element
     "'><svg onload=\"window.pwned = 1\">",                           # the same with single quotes

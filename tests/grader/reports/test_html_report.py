@@ -284,7 +284,8 @@ def _injected(browser) -> dict:
         "const handlers = [...document.querySelectorAll('*')].filter(e => [...e.attributes]"
         "  .some(a => a.name.startsWith('on')));"
         "return { pwned: window.pwned === undefined ? null : window.pwned,"
-        "  scripts: document.scripts.length, imgs: document.querySelectorAll('img, svg:not(.histogram), iframe').length,"
+        "  scripts: document.scripts.length,"
+        "  imgs: document.querySelectorAll('img, svg:not(.histogram), iframe').length,"
         "  handlers: handlers.length };")
 
 

@@ -122,8 +122,8 @@ def html_text(text: object) -> Markup:
     return escape(str(text))
 
 
-_SCRIPT_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                                "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_SCRIPT_UNSAFE = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"),
+                  ("\u2029", "\\u2029"))
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
@@ -134,6 +134,11 @@ def json_text(value: Any, pretty: bool = False) -> str:
     """
     text = json.dumps(value, ensure_ascii=False, indent=2 if pretty else None,
                       separators=None if pretty else (",", ":"))
+    try:
+        text.encode("utf-8")  # the common case, in C: no surrogate, no regex pass over a class's worth of text
+        return text
+    except UnicodeEncodeError:
+        pass
     return _SURROGATE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
@@ -144,7 +149,10 @@ def json_in_script(value: Any) -> Markup:
     >>> str(json_in_script({"m": "</script>"}))
     '{"m":"\\\\u003c/script\\\\u003e"}'
     """
-    return Markup(json_text(value).translate(_SCRIPT_UNSAFE))
+    text = json_text(value)
+    for character, escaped in _SCRIPT_UNSAFE:  # str.replace: a few times faster than translate on megabytes
+        text = text.replace(character, escaped)
+    return Markup(text)
 
 
 def markdown_cell(text: str, limit: int = 200) -> str:

@@ -252,7 +252,7 @@ def _page_parts() -> tuple[jinja2.Template, Markup, Markup, str]:
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     style = (TEMPLATES / "report.css").read_text(encoding="utf-8")
     script = (TEMPLATES / "report.js").read_text(encoding="utf-8")
-    csp = (f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; img-src data:; "
+    csp = (f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
            "base-uri 'none'; form-action 'none'")
     return environment.get_template("report.html"), Markup(style), Markup(script), csp
 

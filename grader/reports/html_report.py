@@ -33,7 +33,7 @@ import click
 import jinja2
 from markupsafe import Markup
 
-from grader.judging.verdicts import Verdict
+from grader.judging.verdicts import SEVERITY, Verdict
 from grader.reports.api_views import html_table
 from grader.reports.escaping import json_in_script
 from solver.board import Board, Move
@@ -162,7 +162,8 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
 
     ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
     ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
-    each distinct text appears once (hundreds of students share a few dozen messages).
+    each distinct text appears once (hundreds of students share a few dozen messages). ``severity`` is the
+    grader's verdict order, worst first, by which a case column sorts.
     """
     inputs = _case_inputs(results)
     blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
@@ -188,7 +189,7 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
         submissions.append({"id": submission["id"], "score": submission["score"],
                             "max_score": submission["max_score"], "cells": cells})
     return {"testset": results.get("testset", ""), "cases": cases, "messages": list(messages),
-            "submissions": submissions}
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY]}
 
 
 def _fmt(value: float | int | None) -> str:

@@ -38,7 +38,7 @@
   // The matrix rows, one per submission, built from the data when their page is first shown (the file
   // carries no cell markup, and a class of a thousand builds one page, not a thousand rows).
   const PAGE_ROWS = 100;
-  const SEVERITY = ["JE", "CE", "TLE", "MLE", "RTE", "NO", "PE", "WA", "SUB", "AC"];
+  const SEVERITY = data.severity;  // the grader's verdict order, worst first
   const table = document.getElementById("matrix"), tbody = table.tBodies[0], built = new Map();
   const verdictsOf = data.submissions.map((sub) => new Set(sub.cells.filter((c) => c).map((c) => c[0])));
   const percent = (sub) => (sub.max_score ? 100 * sub.score / sub.max_score : 0);

@@ -1,4 +1,5 @@
-"""The API tests (``grader.apitests``) as the reports show them: a column, a feedback section, an HTML table.
+"""The API tests (``grader.apitests``) as the reports show them: a column, a feedback section (the HTML
+report's panel is built by its script from the page's data, :func:`grader.reports.html_report.report_data`).
 
 Each reporter calls one function here, so a results document without an ``[api]`` part
 reads exactly as before.
@@ -42,25 +43,6 @@ def feedback_lines(tests: Sequence[ApiResult]) -> list[str]:
             if not test.passed:
                 lines += ["         " + line if line else "" for line in test.message.splitlines()]
     return lines
-
-
-def html_table(results: Mapping[str, Any]) -> dict[str, Any]:
-    """The HTML report's panel of submissions x API tests, as the page's template fills it (plain text:
-    the template escapes it); no names when no submission has API tests."""
-    submissions = [s for s in results.get("submissions", []) if s.get("api")]
-    names = list(dict.fromkeys(t["name"] for s in submissions for t in s["api"]))
-    rows = []
-    for sub in submissions:
-        by_name = {t["name"]: t for t in sub["api"]}
-        cells: list[dict[str, str] | None] = []
-        for name in names:
-            test = by_name.get(name)
-            cells.append(None if test is None else {
-                "verdict": "AC" if test["passed"] else "WA", "mark": "✓" if test["passed"] else "✗",
-                "title": f'{sub["id"]} / {name}: {_num(test["points"])}/{_num(test["max_points"])}\n{test["message"]}'})
-        rows.append({"id": str(sub["id"]), "passed": f'{sum(1 for t in sub["api"] if t["passed"])}/{len(sub["api"])}',
-                     "cells": cells})
-    return {"names": names, "rows": rows}
 
 
 def integration_tests(submission: Mapping[str, Any]) -> list[dict[str, Any]]:

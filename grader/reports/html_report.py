@@ -34,7 +34,6 @@ import jinja2
 from markupsafe import Markup
 
 from grader.judging.verdicts import SEVERITY, Verdict
-from grader.reports.api_views import html_table
 from grader.reports.escaping import json_in_script
 from solver.board import Board, Move
 from solver.fileio import write_atomic
@@ -162,7 +161,8 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
 
     ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
     ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
-    each distinct text appears once (hundreds of students share a few dozen messages). ``severity`` is the
+    each distinct text appears once (hundreds of students share a few dozen messages). A submission with API
+    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run). ``severity`` is the
     grader's verdict order, worst first, by which a case column sorts.
     """
     inputs = _case_inputs(results)
@@ -174,6 +174,7 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
              for case in results.get("cases", [])]
     order = {case["id"]: index for index, case in enumerate(cases)}
     messages: dict[str, int] = {}
+    api_names = list(dict.fromkeys(t["name"] for s in results["submissions"] for t in s.get("api", ())))
     submissions = []
     for submission in results["submissions"]:
         cells: list[list[Any] | None] = [None] * len(cases)
@@ -186,10 +187,17 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
             cells[order[cid]] = [case["verdict"], case["points"], messages.setdefault(text, len(messages)),
                                  case.get("seconds"), case.get("moves"),
                                  _compact(replay(case.get("path"), start), start)]
-        submissions.append({"id": submission["id"], "score": submission["score"],
-                            "max_score": submission["max_score"], "cells": cells})
+        entry = {"id": submission["id"], "score": submission["score"], "max_score": submission["max_score"],
+                 "cells": cells}
+        if submission.get("api"):
+            by_name = {test["name"]: test for test in submission["api"]}
+            entry["api"] = [None if name not in by_name else
+                            [by_name[name]["passed"], by_name[name]["points"], by_name[name]["max_points"],
+                             messages.setdefault(by_name[name].get("message", ""), len(messages))]
+                            for name in api_names]
+        submissions.append(entry)
     return {"testset": results.get("testset", ""), "cases": cases, "messages": list(messages),
-            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY]}
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names}
 
 
 def _fmt(value: float | int | None) -> str:
@@ -269,7 +277,7 @@ def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -
         csp=csp, title=title, style=style, script=script, submissions=len(data["submissions"]),
         cases=_case_heads(data["cases"]), testset=str(data["testset"]),
         mean=f"{sum(percents) / len(percents) if percents else 0.0:.1f}", median=f"{median:.1f}",
-        verdicts=list(Verdict), api=html_table(results), histogram=Markup(histogram_svg(percents)),
+        verdicts=list(Verdict), histogram=Markup(histogram_svg(percents)),
         data=json_in_script(data))
 
 

@@ -88,6 +88,37 @@
     if (head) sortBy(head);
   });
 
+  // The API tests' panel (when the run had API tests): its rows follow the matrix's page, order and filter.
+  let apiBody = null;
+  const apiBuilt = new Map();
+  if (data.api_names.length) {
+    const apiTable = el("table", { class: "matrix", id: "api-matrix" }), head = el("tr");
+    head.append(el("th", {}, "submission"), el("th", {}, "passed"));
+    data.api_names.forEach((name) => { const th = el("th", { class: "case" }); th.append(el("span", {}, name)); head.append(th); });
+    apiTable.append(el("thead"), el("tbody"));
+    apiTable.tHead.append(head);
+    apiBody = apiTable.tBodies[0];
+    const scroll = el("div", { class: "scroll" }), section = el("section", { class: "panel" });
+    scroll.append(apiTable);
+    section.append(el("h2", {}, "API tests"), el("p", { class: "hint" }, "Hover a cell for the message; the rows follow the matrix's page."), scroll);
+    const top = document.querySelector("section.top");
+    top.parentNode.insertBefore(section, top);
+  }
+  function apiRowOf(s) {
+    if (apiBuilt.has(s)) return apiBuilt.get(s);
+    const sub = data.submissions[s], row = el("tr");
+    const passed = sub.api.filter((test) => test && test[0]).length, run = sub.api.filter((test) => test).length;
+    row.append(el("th", { class: "sid", scope: "row" }, sub.id), el("td", { class: "num" }, `${passed}/${run}`));
+    sub.api.forEach((test, t) => {
+      if (!test) { row.append(el("td", { class: "v none" }, "·")); return; }
+      row.append(el("td", { class: "v " + (test[0] ? "AC" : "WA"),
+        title: `${sub.id} / ${data.api_names[t]}: ${fmt(test[1])}/${fmt(test[2])}\n${data.messages[test[3]]}` },
+        test[0] ? "✓" : "✗"));
+    });
+    apiBuilt.set(s, row);
+    return row;
+  }
+
   const pageInfo = document.getElementById("page-info");
   const pagePrev = document.getElementById("page-prev"), pageNext = document.getElementById("page-next");
   function showPage(page) {
@@ -98,6 +129,8 @@
     pageInfo.textContent = `page ${view.page + 1} of ${pages}`;
     pagePrev.disabled = view.page === 0;
     pageNext.disabled = view.page >= pages - 1;
+    if (apiBody) apiBody.replaceChildren(...view.shown.slice(first, first + PAGE_ROWS).filter((s) => data.submissions[s].api)
+                                                 .map(apiRowOf));
     if (state && state.selected) markSelected();
   }
   pagePrev.addEventListener("click", () => showPage(view.page - 1));

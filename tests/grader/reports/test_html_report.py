@@ -308,10 +308,8 @@ def test_hostile_ids_and_messages_stay_text_in_a_browser(graded: Graded, browser
     assert api_ids == ids
     titles = browser.execute_script(
         "return [...document.querySelectorAll('#api-matrix td[title]')].map(td => td.title);")
-    # (HTML itself reads a CR in markup as a newline and a NUL as U+FFFD.)
-    parsed = [text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "\ufffd") for text in HOSTILE]
     assert len(titles) == 4 * len(HOSTILE)
-    assert [t for t in titles if not any(t.endswith(text) for text in parsed)] == []
+    assert [t for t in titles if not any(t.endswith(text) for text in HOSTILE)] == []
     # The page still works: each cell loads its message, verbatim, into the player.
     for s_index, submission in enumerate(document["submissions"]):
         for c_index, case in enumerate(submission["cases"]):

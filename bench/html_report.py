@@ -12,10 +12,8 @@ from git into a temporary package, so both render the same document in the same 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,6 +21,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 
 from grader.reports import html_report  # noqa: E402
 from solver.board import Board  # noqa: E402
@@ -98,18 +97,11 @@ def synthetic_results(students: int, seed: int = 1) -> dict:
 
 
 def baseline_module(rev: str):
-    """The report module and its template as they were at ``rev``, importable beside the current one."""
-    folder = Path(tempfile.mkdtemp(prefix="html-report-baseline-"))
-    (folder / "templates").mkdir()
-    for source, target in (("grader/reports/html_report.py", "html_report_baseline.py"),
-                           ("grader/reports/templates/report.html", "templates/report.html")):
-        text = subprocess.run(["git", "show", f"{rev}:{source}"], cwd=REPO, capture_output=True, text=True,
-                              check=True).stdout
-        (folder / target).write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("html_report_baseline", folder / "html_report_baseline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The report module, its API panel and its template as they were at ``rev``, importable beside the current
+    ones (bench/report_scale.py loads them)."""
+    from report_scale import baseline_module as load
+
+    return load(rev, Path(tempfile.mkdtemp(prefix="html-report-baseline-")) / "baseline")
 
 
 def measure(module, document: dict, repeat: int) -> tuple[float, int]:

@@ -56,6 +56,7 @@ def main() -> None:
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=None,
               help="CPU seconds per run, replacing the test set's limits (the wall clock stops a run at 3x).")
 @click.option("--detail", is_flag=True, help="Also print the submission x case verdict matrix.")
+@click.option("--pretty", is_flag=True, help="Indent results.json for reading (it is compact by default).")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 @click.option("--shard", type=ShardType(), default=None,
               help="Grade only slice i of n (round-robin over sorted ids); join slices with `grade merge`. "
@@ -68,7 +69,7 @@ def main() -> None:
                    "are kept, not run again. Refused if the test set or assignment changed.")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
                 jobs: int | None, only: tuple[str, ...], cases: tuple[str, ...], strict: bool,
-                time_limit: float | None, detail: bool, no_progress: bool, shard: Shard | None, output_format: str,
+                time_limit: float | None, detail: bool, pretty: bool, no_progress: bool, shard: Shard | None, output_format: str,
                 resume: bool) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
 
@@ -86,7 +87,8 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     with holding(out_dir, lambda text: click.echo(text, err=True)), _progress_bar(enabled=not no_progress) as progress:
         results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir,
                         jobs=jobs, only=only or None, strict=strict, assignment_path=assignment_path,
-                        time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal)
+                        time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal,
+                        pretty=pretty)
     _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json

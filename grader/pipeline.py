@@ -60,7 +60,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
           time_limit: float | None = None, progress: Progress | None = None,
           on_result: OnResult | None = None, shard: Shard | None = None,
           cases: Iterable[str] | None = None, journal: Journal | None = None,
-          memory_mb: int | None = None) -> GradingResults:
+          memory_mb: int | None = None, pretty: bool = False) -> GradingResults:
     """Grade every submission in ``submissions_dir`` on every case; write reports to ``out_dir``.
 
     ``only`` keeps submissions whose id matches one of the glob patterns, ``shard`` then keeps
@@ -115,7 +115,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     if out_dir is not None:
         selected = bool(cases) and len(testset.cases) < len(position)
         laid = over_previous(results, Path(out_dir), some_cases=selected) if only or selected else results
-        write_reports(laid, Path(out_dir))
+        write_reports(laid, Path(out_dir), pretty=pretty)
     return results
 
 def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) -> Expected:

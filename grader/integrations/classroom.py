@@ -38,6 +38,7 @@ import click
 
 from grader.errors import ConfigError, SubmissionsError
 from grader.reports.api_views import integration_tests
+from grader.reports.escaping import json_text, markdown_cell
 from grader.schemacheck import validate
 
 SCHEMA = "classroom.schema.json"
@@ -165,7 +166,7 @@ def classroom_json(results: Mapping[str, Any]) -> str:
     except ValueError as exc:
         raise ConfigError(str(Path(results.get("testset_path") or ".") / "manifest.json"), "$.cases",
                           str(exc)) from None
-    return json.dumps(result, ensure_ascii=False)
+    return json_text(result)
 
 
 def encode(result: Mapping[str, Any]) -> str:
@@ -179,9 +180,9 @@ def decode(text: str) -> dict[str, Any]:
 
 
 def _cell(text: str) -> str:
-    """One Markdown table cell: no pipes or newlines may break the row."""
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    return first.replace("|", "\\|")[:200]
+    """One Markdown table cell: the step summary renders HTML, so student text is escaped as HTML, and no
+    pipe or newline may break the row (:func:`~grader.reports.escaping.markdown_cell`)."""
+    return markdown_cell(text)
 
 
 def markdown_summary(result: Mapping[str, Any]) -> str:

@@ -36,6 +36,7 @@ import click
 
 from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
 from grader.reports.api_views import integration_tests
+from grader.reports.escaping import json_text
 from grader.schemacheck import validate
 from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
@@ -176,7 +177,7 @@ def run(root: Path, jobs: int | None = None, log: Callable[[str], None] = print)
     except Exception as exc:  # a grader fault must still give Gradescope a results.json
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         document = failure_results(detail, time.monotonic() - started)
-    write_atomic(out, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    write_atomic(out, json_text(document, pretty=True) + "\n")
     return document
 
 

@@ -63,6 +63,7 @@ import click
 
 from grader.errors import ConfigError, OutputDirError, SetupRefused
 from grader.intake import lms_names
+from grader.reports.escaping import csv_cell, terminal_safe
 from solver.errors import OutputError
 from solver.fileio import write_atomic
 
@@ -177,7 +178,7 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     by_id = id_column is not None and _column(header, (id_column,)) is not None
     scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
               float(s["score"]) for s in results["submissions"]}
-    match = _by_id(header, id_column or "") if by_id else _by_key(header, lms, scores, str(roster_path))
+    match = _by_id(header, id_column or "", scores) if by_id else _by_key(header, lms, scores, str(roster_path))
     name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
     max_score = float(results.get("max_score") or 0)
     if not by_id and lms == "moodle":
@@ -198,9 +199,15 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
 RowMatch = Any  # (row) -> the submission id the row's student handed in, or "" for none
 
 
-def _by_id(header: Sequence[str], id_column: str) -> RowMatch:
+def _by_id(header: Sequence[str], id_column: str, scores: Mapping[str, float]) -> RowMatch:
+    """Rows matched by the submission id they hold; spreadsheets trim cells, so ids match trimmed."""
     key = _column(header, (id_column,)) or id_column
-    return lambda row: (row.get(key) or "").strip()
+    trimmed = {sid.strip(): sid for sid in sorted(scores, reverse=True)}
+
+    def match(row: Mapping[str, str]) -> str:
+        cell = (row.get(key) or "").strip()
+        return trimmed.get(cell, cell)
+    return match
 
 
 def _by_key(header: Sequence[str], lms: str, scores: Mapping[str, float], source: str) -> RowMatch:
@@ -253,7 +260,9 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
                                             f"expected one of those columns, found {', '.join(map(repr, header))}")
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_ALL if layout.quote_all else csv.QUOTE_MINIMAL, lineterminator="\r\n")
-    writer.writerow([target for target, _ in layout.identity] + [grade_header(lms, name, max_score, column_id)])
+    # Roster names and the column name are text to the gradebook, never formulas (escaping.csv_cell).
+    writer.writerow([target for target, _ in layout.identity] + [csv_cell(grade_header(lms, name, max_score,
+                                                                                        column_id))])
     if lms == "canvas":
         writer.writerow([CANVAS_POINTS_ROW] + [""] * (len(layout.identity) - 1) + [_number(max_score)])
     seen: set[str] = set()
@@ -275,7 +284,7 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
         else:
             missing.append(sid or f"{identity[0] or keyed[layout.keys[0]]} (line {line})")
             grade = ""
-        writer.writerow(identity + [grade])
+        writer.writerow([csv_cell(value) for value in identity] + [grade])
         written += 1
     unmatched = tuple(sorted(set(scores) - seen))
     return Export(out.getvalue(), written, unmatched, tuple(missing))
@@ -323,8 +332,10 @@ def export_command(results: Path, lms: str, roster: Path, id_column: str, id_pre
     click.echo(f"wrote {target}: {exported.rows} students for {LAYOUTS[lms].name}")
     if exported.unmatched_submissions:
         click.echo(f"grade export: {len(exported.unmatched_submissions)} submission ids match no roster row "
-                   f"(their grades are not in the file): {', '.join(exported.unmatched_submissions)}", err=True)
+                   f"(their grades are not in the file): "
+                   f"{', '.join(map(terminal_safe, exported.unmatched_submissions))}", err=True)
     if exported.missing_submissions:
         click.echo(f"grade export: {len(exported.missing_submissions)} roster students have no submission "
-                   f"(empty grade): {', '.join(exported.missing_submissions)}", err=True)
+                   f"(empty grade): {', '.join(map(terminal_safe, exported.missing_submissions))}",
+                   err=True)
     return 0

@@ -1,4 +1,5 @@
-"""The API tests (``grader.apitests``) as the reports show them: a column, a feedback section, an HTML table.
+"""The API tests (``grader.apitests``) as the reports show them: a column, a feedback section (the HTML
+report's panel is built by its script from the page's data, :func:`grader.reports.html_report.report_data`).
 
 Each reporter calls one function here, so a results document without an ``[api]`` part
 reads exactly as before.
@@ -6,7 +7,6 @@ reads exactly as before.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -43,34 +43,6 @@ def feedback_lines(tests: Sequence[ApiResult]) -> list[str]:
             if not test.passed:
                 lines += ["         " + line if line else "" for line in test.message.splitlines()]
     return lines
-
-
-def html_section(results: Mapping[str, Any]) -> str:
-    """The HTML report's panel of submissions x API tests ('' when no submission has API tests)."""
-    submissions = [s for s in results.get("submissions", []) if s.get("api")]
-    if not submissions:
-        return ""
-    esc = html.escape
-    names = list(dict.fromkeys(t["name"] for s in submissions for t in s["api"]))
-    head = "".join(f'<th class="case"><span>{esc(name)}</span></th>' for name in names)
-    rows = []
-    for sub in submissions:
-        by_name = {t["name"]: t for t in sub["api"]}
-        cells = []
-        for name in names:
-            test = by_name.get(name)
-            if test is None:
-                cells.append('<td class="v none">·</td>')
-                continue
-            verdict = "AC" if test["passed"] else "WA"
-            title = f'{sub["id"]} / {name}: {_num(test["points"])}/{_num(test["max_points"])}\n{test["message"]}'
-            cells.append(f'<td class="v {verdict}" title="{esc(title)}">{"✓" if test["passed"] else "✗"}</td>')
-        passed = sum(1 for t in sub["api"] if t["passed"])
-        rows.append(f'<tr><th class="sid" scope="row">{esc(str(sub["id"]))}</th>'
-                    f'<td class="num">{passed}/{len(sub["api"])}</td>{"".join(cells)}</tr>')
-    return (f'<section class="panel"><h2>API tests</h2><p class="hint">Hover a cell for the message.</p>'
-            f'<div class="scroll"><table class="matrix" id="api-matrix"><thead><tr><th>submission</th>'
-            f'<th>passed</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div></section>')
 
 
 def integration_tests(submission: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -1,7 +1,9 @@
 """feedback/<id>.txt: what a student reads: the score, then each case's verdict and message.
 
 Hidden cases show their verdict but not their message or input, so the test set stays
-private; ``after_due_date`` cases are treated like hidden ones here.
+private; ``after_due_date`` cases are treated like hidden ones here. The file is plain text a
+TA may ``cat``: control characters and bidirectional overrides from ids and messages are
+written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines kept.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.reports.api_views import feedback_lines
-from grader.reports.escaping import safe_name
+from grader.reports.escaping import safe_name, terminal_safe
 from grader.reports.results import GradingResults, SubmissionResult
 from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
@@ -54,7 +56,7 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
     legend = sorted({case.verdict for case in submission.cases}, key=SEVERITY.index)
     if legend:
         lines += ["", "Verdicts:"] + [f"  {v.value:>3}  {v.meaning}" for v in legend]
-    return "\n".join(lines) + "\n"
+    return terminal_safe("\n".join(lines), keep_newlines=True) + "\n"
 
 
 def _indent(text: str, width: int = 2) -> str:

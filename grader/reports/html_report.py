@@ -6,7 +6,14 @@ that case plays board by board (play, pause, step), the first illegal step marke
 the optimal length beside the printed one.
 
 Legality is decided here, in Python, with the solver's own move rules
-(:meth:`Board.move_to`); the page only decodes the result. Each path travels as its
+(:meth:`Board.move_to`); the page only decodes the result. The matrix shows one page of
+rows at a time (:data:`PAGE_ROWS` in the script) and sorts by any column, so a class of
+a thousand opens as fast as a class of fifty.
+
+The page is filled in one pass by Jinja2 with autoescaping: student text (ids, messages,
+API messages) is escaped for where it lands, the data travels as JSON that cannot close
+its ``<script>`` (:func:`~grader.reports.escaping.json_in_script`), and a
+Content-Security-Policy lets only the page's own style and script run, by their SHA-256. Each path travels as its
 first board plus one letter per step (``U D L R`` for the blank's move, ``*`` for a
 step that is not a move, whose board is stored whole), which keeps a class of hundreds
 of submissions in a file of a few hundred kilobytes.
@@ -14,59 +21,68 @@ of submissions in a file of a few hundred kilobytes.
 
 from __future__ import annotations
 
-import html
-import json
+import base64
+import functools
+import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
+import jinja2
+from markupsafe import Markup
 
-from grader.reports.api_views import html_section
+from grader.judging.verdicts import SEVERITY, Verdict
+from grader.reports.escaping import json_in_script
 from grader.reports.results import assignment_title
-from solver.board import Board
+from solver.board import Board, Move
 from solver.fileio import write_atomic
 
 MAX_REPLAY_BOARDS = 2_000
 """A runaway output is replayed up to here; the rest is summed up."""
 
-VERDICT_ORDER = ("AC", "SUB", "WA", "PE", "TLE", "MLE", "RTE", "CE", "NO", "JE")
 HISTOGRAM_BINS = 10
-TEMPLATE = Path(__file__).resolve().parent / "templates" / "report.html"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+LETTERS = {Move.UP: "U", Move.DOWN: "D", Move.LEFT: "L", Move.RIGHT: "R"}
+"""The page's letter for each of the solver's moves of the blank."""
 
 
-def _valid(tiles: Sequence[int]) -> tuple[int, ...] | None:
-    """``tiles`` as a tuple if they are an N×N board (each of 0..N²-1 once, N ≥ 2), else ``None``."""
+def _valid(tiles: Sequence[int]) -> Board | None:
+    """``tiles`` as a board if they are an N×N board (each of 0..N²-1 once, N ≥ 2), else ``None``."""
     try:
-        board = Board.from_tiles(tiles)
+        return Board.from_tiles(tiles)
     except (ValueError, TypeError):
         return None
-    return board.tiles
 
 
-def _step(before: tuple[int, ...], after: Sequence[int], n: int) -> str | None:
-    """The letter of the blank's move from ``before`` to ``after`` (a valid board), or ``None`` when
-    ``after`` is not one legal move away. Cheap: one swap and one list comparison."""
+@functools.lru_cache(maxsize=64)
+def _letters(n: int) -> tuple[dict[int, str], ...]:
+    """For each blank position of an N×N board, where the solver lets the blank go (:meth:`Board.successors`,
+    asked once per position) and the page's letter for that move."""
+    table = []
+    for blank in range(n * n):
+        tiles = list(range(n * n))
+        tiles[0], tiles[blank] = tiles[blank], 0
+        table.append({child.tiles.index(0): LETTERS[move] for move, child in Board(tuple(tiles), n).successors()})
+    return tuple(table)
+
+
+def _step(before: tuple[int, ...], blank: int, after: tuple[int, ...], n: int) -> str | None:
+    """The letter of the move that turns ``before`` (a valid board, its blank at ``blank``) into ``after``, or
+    ``None``: the blank goes where the solver allows and nothing else changes (so ``after`` is valid too)."""
     if len(after) != len(before):
         return None
-    blank = before.index(0)
     try:
         target = after.index(0)
     except ValueError:
         return None
-    delta = target - blank
-    if delta == -n:
-        letter = "U"
-    elif delta == n:
-        letter = "D"
-    elif delta in (-1, 1) and blank // n == target // n:  # not across a row end
-        letter = "L" if delta == -1 else "R"
-    else:
+    letter = _letters(n)[blank].get(target)
+    if letter is None:
         return None
     expected = list(before)
     expected[blank], expected[target] = expected[target], 0
-    return letter if expected == list(after) else None
+    return letter if tuple(expected) == after else None
 
 
 def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
@@ -87,32 +103,29 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
     first = _valid(shown[0])
     if first is None:
         return None
-    n = int(round(len(first) ** 0.5))
     expected = _valid(start) if start else None
     illegal: int | None = 0 if expected is not None and expected != first else None
     steps, jumps = [], {}
-    seen = {first: 0}
+    seen = {first.tiles: 0}
     repeat: list[int] | None = None
-    previous = first
+    previous, blank = first.tiles, first.blank
     for index in range(1, len(shown)):
-        raw = shown[index]
-        letter = _step(previous, raw, n)
+        after = tuple(shown[index])
+        letter = _step(previous, blank, after, first.n)
         if letter is None:
-            board = _valid(raw)
-            if board is None or len(board) != len(first):
+            checked = _valid(after)
+            if checked is None or checked.n != first.n:
                 return None
-            steps.append("*")
-            jumps[str(index)] = list(board)
+            letter = "*"
+            jumps[str(index)] = list(after)
             if illegal is None:
                 illegal = index
-        else:
-            board = tuple(raw)
-            steps.append(letter)
-        if repeat is None and board in seen:
-            repeat = [index, seen[board]]
-        seen.setdefault(board, index)
-        previous = board
-    return {"n": n, "first": list(first), "steps": "".join(steps), "jumps": jumps,
+        steps.append(letter)
+        if repeat is None and after in seen:
+            repeat = [index, seen[after]]
+        seen.setdefault(after, index)
+        previous, blank = after, after.index(0)
+    return {"n": first.n, "first": list(first.tiles), "steps": "".join(steps), "jumps": jumps,
             "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(shown)}
 
 
@@ -149,7 +162,9 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
 
     ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
     ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
-    each distinct text appears once (hundreds of students share a few dozen messages).
+    each distinct text appears once (hundreds of students share a few dozen messages). A submission with API
+    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run). ``severity`` is the
+    grader's verdict order, worst first, by which a case column sorts.
     """
     inputs = _case_inputs(results)
     blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
@@ -160,6 +175,7 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
              for case in results.get("cases", [])]
     order = {case["id"]: index for index, case in enumerate(cases)}
     messages: dict[str, int] = {}
+    api_names = list(dict.fromkeys(t["name"] for s in results["submissions"] for t in s.get("api", ())))
     submissions = []
     for submission in results["submissions"]:
         cells: list[list[Any] | None] = [None] * len(cases)
@@ -172,10 +188,17 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
             cells[order[cid]] = [case["verdict"], case["points"], messages.setdefault(text, len(messages)),
                                  case.get("seconds"), case.get("moves"),
                                  _compact(replay(case.get("path"), start), start)]
-        submissions.append({"id": submission["id"], "score": submission["score"],
-                            "max_score": submission["max_score"], "cells": cells})
+        entry = {"id": submission["id"], "score": submission["score"], "max_score": submission["max_score"],
+                 "cells": cells}
+        if submission.get("api"):
+            by_name = {test["name"]: test for test in submission["api"]}
+            entry["api"] = [None if name not in by_name else
+                            [by_name[name]["passed"], by_name[name]["points"], by_name[name]["max_points"],
+                             messages.setdefault(by_name[name].get("message", ""), len(messages))]
+                            for name in api_names]
+        submissions.append(entry)
     return {"testset": assignment_title(results), "cases": cases, "messages": list(messages),
-            "submissions": submissions}
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names}
 
 
 def _fmt(value: float | int | None) -> str:
@@ -222,52 +245,41 @@ def histogram_svg(percents: Sequence[float], bins: int = HISTOGRAM_BINS) -> str:
     return "".join(parts)
 
 
-def _matrix(data: Mapping[str, Any]) -> str:
-    """The matrix's frame: the filters and the header row. The page's script adds one row per
-    submission from the data (the file stays small; 280 students × 41 cases is 11,480 cells)."""
-    esc = html.escape
-    head = "".join(f'<th class="case" title="{esc(c["id"])}: {esc(c["visibility"])}, optimum '
-                   f'{_fmt(c["optimal"]) if c["solvable"] else "unsolvable"}, {_fmt(c["points"])} pt">'
-                   f'<span>{esc(c["id"])}</span></th>' for c in data["cases"])
-    options = "".join(f'<option value="{v}">{v}</option>' for v in VERDICT_ORDER)
-    return (f'<div class="filters"><label>Find <input type="search" id="filter" placeholder="submission id" '
-            f'autocomplete="off"></label> <label>with a case judged <select id="verdict-filter">'
-            f'<option value="">any verdict</option>{options}</select></label> '
-            f'<span class="hint" id="filter-count"></span></div>'
-            f'<div class="scroll"><table class="matrix" id="matrix"><thead><tr><th class="sid">submission</th>'
-            f'<th class="num score">score</th><th class="num max">max</th><th class="num pctc">%</th>{head}</tr>'
-            f'</thead><tbody></tbody></table></div>')
+def _case_heads(cases: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What a matrix column's head shows (plain text: the template escapes it)."""
+    return [{"id": c["id"], "visibility": c["visibility"], "points_text": _fmt(c["points"]),
+             "optimum": _fmt(c["optimal"]) if c["solvable"] else "unsolvable"} for c in cases]
 
 
-def _legend() -> str:
-    from grader.judging.verdicts import Verdict
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
-    items = "".join(f'<li><span class="badge {v.value}">{v.value}</span> {html.escape(v.meaning)}</li>'
-                    for v in Verdict)
-    return f'<ul class="legend">{items}</ul>'
+
+@functools.cache
+def _page_parts() -> tuple[jinja2.Template, Markup, Markup, str]:
+    """The template, the page's own style and script, and the CSP that allows exactly those two."""
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                                     undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    style = (TEMPLATES / "report.css").read_text(encoding="utf-8")
+    script = (TEMPLATES / "report.js").read_text(encoding="utf-8")
+    csp = (f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+           "base-uri 'none'; form-action 'none'")
+    return environment.get_template("report.html"), Markup(style), Markup(script), csp
 
 
 def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -> str:
-    """The whole HTML page for a results.json document."""
+    """The whole HTML page for a results.json document, filled in one pass with every text escaped."""
     data = report_data(results)
     percents = [_percent(s["score"], s["max_score"]) for s in data["submissions"]]
-    mean = sum(percents) / len(percents) if percents else 0.0
     ordered = sorted(percents)
     median = (ordered[len(ordered) // 2] + ordered[(len(ordered) - 1) // 2]) / 2 if ordered else 0.0
-    summary = (f'<p class="summary">{len(data["submissions"])} submissions · {len(data["cases"])} cases · '
-               f'assignment <code>{html.escape(str(data["testset"]))}</code> · mean {mean:.1f}% · '
-               f'median {median:.1f}%</p>')
-    body = (f'<header><h1>{html.escape(title)}</h1>{summary}</header>'
-            f'<section class="panel"><h2>Submissions × cases</h2>'
-            f'<p class="hint">Pick a cell to replay that path.</p>{_matrix(data)}</section>'
-            f'{html_section(results)}'
-            f'<section class="top"><div class="panel"><h2>Score histogram</h2>{histogram_svg(percents)}</div>'
-            f'<div class="panel"><h2>Verdicts</h2>{_legend()}</div></section>')
-    # "<" escaped so no string in the data can close the script element.
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
-    template = TEMPLATE.read_text(encoding="utf-8")
-    return (template.replace("{{TITLE}}", html.escape(title)).replace("{{BODY}}", body)
-            .replace("{{DATA}}", payload))
+    template, style, script, csp = _page_parts()
+    return template.render(
+        csp=csp, title=title, style=style, script=script, submissions=len(data["submissions"]),
+        cases=_case_heads(data["cases"]), testset=str(data["testset"]),
+        mean=f"{sum(percents) / len(percents) if percents else 0.0:.1f}", median=f"{median:.1f}",
+        verdicts=list(Verdict), histogram=Markup(histogram_svg(percents)),
+        data=json_in_script(data))
 
 
 def write_report(results: Mapping[str, Any], path: Path) -> Path:

@@ -14,6 +14,7 @@ import fastjsonschema
 from grader.errors import ConfigError
 from grader.judging.apiresult import ApiResult
 from grader.judging.verdicts import Verdict
+from grader.reports.escaping import json_text
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.schemacheck import load_schema, schema_problems
 from solver.fileio import write_atomic
@@ -74,17 +75,18 @@ def _path_problems(path: list[Any], where: str) -> list[tuple[str, str]]:
     return []
 
 
-def results_text(results: GradingResults) -> str:
+def results_text(results: GradingResults, pretty: bool = False) -> str:
+    """results.json's text: compact (a class of 1,000 is a fifth of the indented size), indented if ``pretty``."""
     data = results.to_json()
     problems = results_problems(data)
     if problems:  # the grader's own bug: never write a file others cannot trust
         path, message = problems[0]
         raise AssertionError(f"results.json would break its schema at {path}: {message}")
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data, pretty=pretty) + "\n"
 
 
-def write_json(results: GradingResults, path: Path) -> None:
-    write_atomic(path, results_text(results))
+def write_json(results: GradingResults, path: Path, pretty: bool = False) -> None:
+    write_atomic(path, results_text(results, pretty))
 
 
 def read_results(path: Path) -> dict[str, Any]:

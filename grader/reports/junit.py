@@ -8,31 +8,25 @@ a compile error shows as such rather than as every case failing for no visible r
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from grader.reports.escaping import safe_name
+from grader.reports.escaping import safe_name, xml_text
 from solver.fileio import write_atomic
-
-# XML 1.0 cannot carry most control characters, even escaped; a student's output may hold any.
-_XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def _clean(text: str) -> str:
-    return _XML_INVALID_RE.sub("\ufffd", text)
 
 
 def _testcase(suite: ET.Element, classname: str, name: str, seconds: float, verdict: str | None,
               message: str) -> ET.Element:
-    element = ET.SubElement(suite, "testcase", classname=classname, name=name, time=f"{seconds:.3f}")
+    """One ``<testcase>``; every text passes :func:`xml_text` (XML 1.0 forbids most control characters)."""
+    element = ET.SubElement(suite, "testcase", classname=xml_text(classname), name=xml_text(name),
+                            time=f"{seconds:.3f}")
     if verdict is not None:
         tag = "error" if verdict == "JE" else "failure"
         first = message.strip().splitlines()[0] if message.strip() else verdict
-        problem = ET.SubElement(element, tag, type=verdict, message=_clean(f"{verdict}: {first}"))
-        problem.text = _clean(message)
+        problem = ET.SubElement(element, tag, type=verdict, message=xml_text(f"{verdict}: {first}"))
+        problem.text = xml_text(message)
     return element
 
 
@@ -41,7 +35,7 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
     sid = str(submission["id"])
     classname = f"npuzzle.{safe_name(sid)}"
     cases = submission["cases"]
-    suite = ET.Element("testsuite", name=sid)
+    suite = ET.Element("testsuite", name=xml_text(sid))
     failures = errors = 0
     total_seconds = 0.0
     build = submission.get("build")

@@ -22,9 +22,10 @@ from grader.reports.results import GradingResults
 from solver.errors import OutputError
 
 
-def write_reports(results: GradingResults, out_dir: Path) -> None:
+def write_reports(results: GradingResults, out_dir: Path, pretty: bool = False) -> None:
     """Write every report of ``results`` into ``out_dir``, each file atomically.
 
+    ``results.json`` is compact unless ``pretty`` (indented, 5x larger; both read back the same).
     Raises :class:`~grader.errors.OutputDirError` when the folder cannot be created or written.
     """
     try:
@@ -32,7 +33,7 @@ def write_reports(results: GradingResults, out_dir: Path) -> None:
     except OSError as exc:
         raise OutputDirError(f"{out_dir}: cannot create the results folder: {exc.strerror or exc}") from None
     try:
-        write_json(results, out_dir / "results.json")
+        write_json(results, out_dir / "results.json", pretty=pretty)
         write_csv(results, out_dir / "grades.csv")
         write_feedback(results, out_dir / "feedback")
         document = results.to_json()

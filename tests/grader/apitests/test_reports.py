@@ -52,7 +52,8 @@ def test_table_feedback_and_html_show_them(graded):
     assert f"API tests: {PYTHON_TESTS - 1} of {PYTHON_TESTS} passed" in feedback
     assert "[FAIL] solver.unsolvable" in feedback and "expected -1" in feedback
     page = render(json.loads((out / "results.json").read_text()))
-    assert 'id="api-matrix"' in page and "solver.unsolvable" in page
+    # The page's script builds the API panel from its data (tests/grader/reports test it in Chromium).
+    assert '"api_names":[' in page and "solver.unsolvable" in page
 
 
 def test_csv_and_junit_list_them(graded):

@@ -222,18 +222,119 @@ def test_scores_stay_in_view_colours_differ_and_the_filter_works(browser, tmp_pa
         " seen[b.textContent] = getComputedStyle(b).backgroundColor; }); return seen;")
     assert {"WA", "PE", "TLE"} <= set(colours) and len(set(colours.values())) == len(colours)
 
-    # Search by id, then filter by verdict.
-    rows = browser.find_elements(By.CSS_SELECTOR, "#matrix tbody tr")
+    # Search by id, then filter by verdict: the page shows only the rows that match.
+    def rows():
+        return browser.find_elements(By.CSS_SELECTOR, "#matrix tbody tr")
+    total = len(document["submissions"])
     target = document["submissions"][3]["id"]
     browser.find_element(By.ID, "filter").send_keys(target[-6:])
-    assert [r.find_element(By.CSS_SELECTOR, "th").text for r in rows if r.is_displayed()] == [target]
-    assert browser.find_element(By.ID, "filter-count").text == f"1 of {len(rows)} submissions shown"
+    assert [r.find_element(By.CSS_SELECTOR, "th").text for r in rows()] == [target]
+    assert browser.find_element(By.ID, "filter-count").text == f"1 of {total} submissions shown"
     browser.find_element(By.ID, "filter").clear()
     browser.execute_script("document.getElementById('filter').dispatchEvent(new Event('input'))")
     Select(browser.find_element(By.ID, "verdict-filter")).select_by_value("PE")
-    shown = [r for r in rows if r.is_displayed()]
     with_pe = [s for s in document["submissions"] if any(c["verdict"] == "PE" for c in s["cases"])]
-    assert len(shown) == len(with_pe) and all("PE" in r.get_attribute("data-verdicts").split() for r in shown)
+    assert len(rows()) == len(with_pe) and all("PE" in r.get_attribute("data-verdicts").split() for r in rows())
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "report-filtered.png"))
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+
+
+@pytest.mark.browser
+def test_a_large_class_pages_and_every_column_sorts(browser, tmp_path: Path) -> None:
+    """A TA sorts the matrix by score or by a case; the page shows 100 rows at a time."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    document = _synthetic_class(230)
+    page = tmp_path / "report.html"
+    page.write_text(render(document), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    ids = lambda: [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#matrix tbody th.sid")]  # noqa: E731
+    assert len(ids()) == 100 and browser.find_element(By.ID, "page-info").text == "page 1 of 3"
+    browser.find_element(By.ID, "page-next").click()
+    browser.find_element(By.ID, "page-next").click()
+    assert ids() == [s["id"] for s in document["submissions"][200:]]
+
+    by_score = sorted(document["submissions"], key=lambda s: s["score"])
+    browser.find_element(By.CSS_SELECTOR, "#matrix thead th.score").click()
+    assert browser.find_element(By.ID, "page-info").text == "page 1 of 3"
+    shown = {s["id"]: s["score"] for s in document["submissions"]}
+    assert [shown[i] for i in ids()] == [s["score"] for s in by_score[:100]]
+    browser.find_element(By.CSS_SELECTOR, "#matrix thead th.score").click()  # again: descending
+    assert [shown[i] for i in ids()] == [s["score"] for s in by_score[::-1][:100]]
+
+    # A case column: worst verdict first (JE, CE, TLE, ... AC), as the grader ranks them.
+    from grader.judging.verdicts import SEVERITY
+    rank = [v.value for v in SEVERITY]
+    case_id = document["cases"][5]["id"]
+    browser.find_element(By.CSS_SELECTOR, '#matrix thead th[data-case="5"]').click()
+    verdict_of = {s["id"]: next((c["verdict"] for c in s["cases"] if c["case"] == case_id), None)
+                  for s in document["submissions"]}
+    seen = [rank.index(verdict_of[i]) for i in ids() if verdict_of[i]]
+    assert seen == sorted(seen) and len(set(seen)) > 1
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+
+
+# --------------------------------------------------------------------------- hostile text in a real browser
+def _injected(browser) -> dict:
+    """What a hostile text would leave in the page if it had become markup or script."""
+    return browser.execute_script(
+        "const handlers = [...document.querySelectorAll('*')].filter(e => [...e.attributes]"
+        "  .some(a => a.name.startsWith('on')));"
+        "return { pwned: window.pwned === undefined ? null : window.pwned,"
+        "  scripts: document.scripts.length,"
+        "  imgs: document.querySelectorAll('img, svg:not(.histogram), iframe').length,"
+        "  handlers: handlers.length };")
+
+
+@pytest.mark.browser
+def test_hostile_ids_and_messages_stay_text_in_a_browser(graded: Graded, browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from tests.grader.reports.hostile_text import HOSTILE, hostile_document
+
+    document = hostile_document(graded.document)
+    page = tmp_path / "report.html"
+    page.write_text(render(document), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert _injected(browser) == {"pwned": None, "scripts": 2, "imgs": 0, "handlers": 0}
+    # Every id is shown verbatim (as text) in the matrix and the API table.
+    ids = [th.get_attribute("textContent") for th in browser.find_elements(By.CSS_SELECTOR, "#matrix tbody th.sid")]
+    assert ids == [s["id"] for s in document["submissions"]]
+    api_ids = [th.get_attribute("textContent") for th in browser.find_elements(By.CSS_SELECTOR, "#api-matrix th.sid")]
+    assert api_ids == ids
+    titles = browser.execute_script(
+        "return [...document.querySelectorAll('#api-matrix td[title]')].map(td => td.title);")
+    assert len(titles) == 4 * len(HOSTILE)
+    assert [t for t in titles if not any(t.endswith(text) for text in HOSTILE)] == []
+    # The page still works: each cell loads its message, verbatim, into the player.
+    for s_index, submission in enumerate(document["submissions"]):
+        for c_index, case in enumerate(submission["cases"]):
+            browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{s_index}"][data-case="{c_index}"]').click()
+            shown = browser.find_element(By.ID, "replay-message").get_attribute("textContent")
+            assert shown == case["message"]
+    assert _injected(browser)["pwned"] is None
+    # No console message at all: no CSP violation by the page's own style or script, no error.
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+
+
+@pytest.mark.browser
+def test_the_policy_stops_a_script_that_escaping_let_through(graded: Graded, browser, tmp_path: Path) -> None:
+    """The second line of defence: were an escaping bug to put a student's script or handler in the page, the
+    Content-Security-Policy (the page's own script and style by hash) would keep it from running."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    planted = ('<script>window.pwned = 1</script><img src="data:," onerror="window.pwned = 2">'
+               '<div id="styled" style="color: rgb(1, 2, 3)">x</div>')
+    page = tmp_path / "report.html"
+    page.write_text(render(graded.document).replace("<header>", planted + "<header>", 1), encoding="utf-8")
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert browser.execute_script("return window.pwned === undefined")
+    assert browser.find_element(By.ID, "styled").value_of_css_property("color") != "rgba(1, 2, 3, 1)"
+    violations = [e["message"] for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert len(violations) >= 2

@@ -48,7 +48,8 @@ def test_judge_errors_are_errors_and_control_characters_survive(graded: Graded) 
     root = ET.fromstring(junit_xml(submission).split("\n", 1)[1])
     suite = root.find("testsuite")
     assert suite.get("errors") == "1"
-    assert suite.find("testcase/error").text == "runner broke \ufffd\ufffd[31m here"
+    # Shown as visible escapes (escaping.xml_text): the TA sees what was printed.
+    assert suite.find("testcase/error").text == "runner broke \\x00\\x1b[31m here"
 
 
 def test_stale_files_from_an_earlier_run_are_removed(graded: Graded, tmp_path) -> None:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from grader.apitests import java, python
+from grader.apitests import java, judge, python
 from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
 from grader.apitests.protocol import Reported, parse_lines
@@ -73,6 +73,8 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
 def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
               names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
     """One lane's tests through as many harness runs as it takes: each test's report, or why it has none."""
+    if build.language == "python":
+        return _run_judged_lane(build, battery, assignment, folder, config, names, depth_boards, deadline)
     launcher = LAUNCHERS[build.language]
     remaining = list(names)
     results: dict[str, Reported | str] = {}
@@ -103,6 +105,35 @@ def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Fo
         remaining = [name for name in remaining if name not in got]
         if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
             results[remaining.pop(0)] = fate(outcome, left)
+    results.update((name, why_stopped) for name in remaining)
+    return results
+
+
+def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
+                     names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
+    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes."""
+    remaining = list(names)
+    results: dict[str, Reported | str] = {}
+    why_stopped = f"not run: the worker was stopped {MAX_RUNS} times before reaching this test"
+    for _ in range(MAX_RUNS):
+        if not remaining:
+            break
+        left = deadline - time.monotonic()
+        if left < MIN_RUN_SECONDS:
+            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
+                           f"(tests before it hung or crashed)")
+            break
+        workdir = folder("api")
+        try:
+            got, problem = judge.run_session(build, assignment, workdir, battery.spec(remaining, depth_boards),
+                                             remaining, left)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        if problem is not None:
+            results.update((name, problem) for name in remaining)
+            return results
+        results.update(got)
+        remaining = [name for name in remaining if name not in got]
     results.update((name, why_stopped) for name in remaining)
     return results
 

@@ -49,6 +49,11 @@ class Checks(SolverTests, BoardTests):
     """The whole catalogue, as ``t_<name>`` with dots and dashes as underscores."""
 
 
+def is_solver_test(name: str) -> bool:
+    """The Solver and timing tests run in a worker with the reference Board; the Board tests in one without."""
+    return name.startswith(("solver.", "timing."))
+
+
 def worker_spec(spec: dict[str, Any]) -> dict[str, Any]:
     """All a worker is told: where to look for the classes, and how the sheet spells their methods."""
     return {key: spec.get(key) for key in ("board_classes", "solver_classes", "modules", "styles")}
@@ -57,11 +62,12 @@ def worker_spec(spec: dict[str, Any]) -> dict[str, Any]:
 class Session:
     """One worker run: its folder, its socket, the sandbox run in a thread, the connection once made."""
 
-    def __init__(self, build: Build, assignment: Assignment, workdir: Path, seconds: float) -> None:
+    def __init__(self, build: Build, assignment: Assignment, workdir: Path, names: list[str], seconds: float) -> None:
         self.outcome: runner.Outcome | None = None
         self.error: BaseException | None = None
         self.problem: str | None = None
-        prepared = python.prepare(build, workdir, assignment)
+        reference = any(is_solver_test(name) for name in names)
+        prepared = python.prepare(build, workdir, assignment, reference)
         if prepared.problem is not None:
             self.problem = prepared.problem
             return
@@ -125,7 +131,7 @@ def _listen(path: Path) -> socket.socket:
 def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[str, Any], names: list[str],
                 seconds: float) -> tuple[dict[str, Reported | str], str | None]:
     """One worker's share of ``names``: the results it reached, and a problem that stops the lane (or None)."""
-    session = Session(build, assignment, workdir, seconds)
+    session = Session(build, assignment, workdir, names, seconds)
     if session.problem is not None:
         return {}, session.problem
     results: dict[str, Reported | str] = {}

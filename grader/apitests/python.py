@@ -26,8 +26,14 @@ SOCKET = "judge.sock"
 """The judge's socket's name (the judge adds its path to the worker's argv)."""
 
 
-def prepare(build: Build, workdir: Path, assignment: Assignment) -> Prepared:
-    """Fill ``workdir``; the judge adds its socket's path to the argv."""
+REFERENCE = ("apih_ref.py", "apih_count.py")
+"""The reference Board and the counting: copied only for the Solver tests' runs, so that the Board tests'
+worker has no correct Board a student's could borrow."""
+
+
+def prepare(build: Build, workdir: Path, assignment: Assignment, reference: bool) -> Prepared:
+    """Fill ``workdir`` (with the reference Board when ``reference``); the judge adds its socket's path to
+    the argv."""
     try:
         runtime = python_env.prepare(assignment)  # the build's own interpreter and packages (cached per run)
     except ConfigError as exc:
@@ -44,5 +50,6 @@ def prepare(build: Build, workdir: Path, assignment: Assignment) -> Prepared:
     harness = workdir / FOLDER
     harness.mkdir(exist_ok=True)
     for module in [*sorted(HARNESS.glob("apih_*.py")), HARNESS / MAIN]:
-        shutil.copy2(module, harness / module.name)
+        if reference or module.name not in REFERENCE:
+            shutil.copy2(module, harness / module.name)
     return Prepared((runtime.python, "-B", f"{FOLDER}/{MAIN}"), readable=runtime.readable)

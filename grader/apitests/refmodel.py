@@ -21,20 +21,28 @@ def goal(n: int) -> Tiles:
     return Board.goal(n).tiles
 
 
+def board(tiles: Sequence[int], n: int) -> Board:
+    """The reference board of these tiles; Fail when they are not a board (the student's toString() showed
+    them, e.g. a neighbour with two blanks)."""
+    if sorted(tiles) != list(range(n * n)):
+        raise Fail(f"{one_line(tiles, n)} is not a {n}x{n} board (its tiles are not 0..{n * n - 1} once each)")
+    return Board.from_tiles(tiles, n)
+
+
 def ref_hamming(tiles: Tiles, n: int) -> int:
-    return Board.from_tiles(tiles, n).hamming()
+    return board(tiles, n).hamming()
 
 
 def ref_manhattan(tiles: Tiles, n: int) -> int:
-    return Board.from_tiles(tiles, n).manhattan()
+    return board(tiles, n).manhattan()
 
 
 def ref_neighbors(tiles: Tiles, n: int) -> list[Tiles]:
-    return [b.tiles for b in Board.from_tiles(tiles, n).neighbors()]
+    return [b.tiles for b in board(tiles, n).neighbors()]
 
 
 def solvable(tiles: Tiles, n: int) -> bool:
-    return Board.from_tiles(tiles, n).is_solvable()
+    return board(tiles, n).is_solvable()
 
 
 def rows(tiles: Sequence[int], n: int) -> list[list[int]]:

@@ -112,10 +112,23 @@ def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Fo
 def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
                      names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
     """One lane's tests judged here (:mod:`judge`), through as many workers as it takes."""
-    remaining = list(names)
     results: dict[str, Reported | str] = {}
+    runs = 0
+    for solver_part in (False, True):  # the Board tests' workers never hold the reference Board
+        part = [name for name in names if judge.is_solver_test(name) == solver_part]
+        runs += _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, results,
+                                 MAX_RUNS - runs)
+    return results
+
+
+def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
+                     names: list[str], depth_boards: list | None, deadline: float,
+                     results: dict[str, Reported | str], max_runs: int) -> int:
+    """``names`` judged into ``results`` through at most ``max_runs`` workers; the number of workers used."""
+    remaining = list(names)
     why_stopped = f"not run: the worker was stopped {MAX_RUNS} times before reaching this test"
-    for _ in range(MAX_RUNS):
+    runs = 0
+    for _ in range(max(0, max_runs)):
         if not remaining:
             break
         left = deadline - time.monotonic()
@@ -124,6 +137,7 @@ def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, fol
                            f"(tests before it hung or crashed)")
             break
         workdir = folder("api")
+        runs += 1
         try:
             got, problem = judge.run_session(build, assignment, workdir, battery.spec(remaining, depth_boards),
                                              remaining, left)
@@ -131,11 +145,11 @@ def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, fol
             shutil.rmtree(workdir, ignore_errors=True)
         if problem is not None:
             results.update((name, problem) for name in remaining)
-            return results
+            return runs
         results.update(got)
         remaining = [name for name in remaining if name not in got]
     results.update((name, why_stopped) for name in remaining)
-    return results
+    return runs
 
 
 def fate(outcome: runner.Outcome, seconds: float) -> str:

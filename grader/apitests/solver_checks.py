@@ -105,6 +105,8 @@ class SolverTests(object):
 
     def t_solver_issolvable(self):
         cases = [(name, tiles, n, True) for name, tiles, n, _ in self.solver_cases("files")[:6]]
+        cases += [(f["name"], tuple(v for row in f["tiles"] for v in row), len(f["tiles"]), True)
+                  for f in self.spec.get("generated", []) if f["name"] not in [c[0] for c in cases]]
         cases += [(name, tiles, n, False) for name, tiles, n in self.unsolvable_cases()]
         for context, tiles, n, expected in cases:
             self.expect(self.api.label("isSolvable"), context, expected,

@@ -4,7 +4,8 @@ Part of the Python API worker (``apiw_worker.py``). What these return is measure
 student's code, so the judge believes it only as far as ``docs/api-tests.md`` says.
 """
 
-from apih_core import COUNTING_QUEUES, RefBoard, _describe, _near, rows, timer
+from apih_core import _describe, rows, timer
+from apih_ref import COUNTING_QUEUES, RefBoard, _near
 
 
 class Wrapped(object):

@@ -303,7 +303,11 @@ class BoardTests(object):
         factor, slack = self.spec.get("memory_factor", 2.0), self.spec.get("memory_slack", 512)
         for n in (2, 3, 4, 8, 12, 16, 20, 37, 72, 120):
             tiles = self.random_tiles(n, "memory")
-            student, reference = self.api.sizes(self.make(tiles, n), tiles, n, 1)
+            board = self.make(tiles, n)
+            if self.tiles_of(board, n, "a random %dx%d board (seed %s)" % (n, n, self.seed)) != tiles:
+                raise Fail("a random %dx%d board (seed %s): toString() does not show the board's tiles, so its size "
+                           "is not measured (memory points only for a board that works)" % (n, n, self.seed))
+            student, reference = self.api.sizes(board, tiles, n, 1)
             if student > factor * reference + slack:
                 raise Fail("a %dx%d board takes %d bytes, more than %.0fx the reference's %d bytes + %d (seed %s)"
                            % (n, n, student, factor, reference, slack, self.seed))

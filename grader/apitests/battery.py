@@ -109,7 +109,7 @@ def generated_files(seed: int) -> list[dict[str, Any]]:
         board, previous = Board.goal(n), None
         for _ in range(steps):
             previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
-        files.append({"name": f"generated {n}x{n} board {k} (seed {seed})", "tiles": _grid(board.tiles, n),
+        files.append({"name": f"generated-{n}x{n}-board-{k}-seed-{seed}", "tiles": _grid(board.tiles, n),
                       "solvable": True, "moves": astar(board).moves})
     return files
 

@@ -53,7 +53,7 @@ def show(tiles: Sequence[int], n: int) -> str:
     """A small board as the sheet prints it, for messages; big ones are named by size."""
     if n > 5:
         return f"a {n}x{n} board"
-    return "\n".join(" ".join("%2d" % t for t in tiles[r * n:(r + 1) * n]) for r in range(n))
+    return "\n".join(" ".join(f"{t:2d}" for t in tiles[r * n:(r + 1) * n]) for r in range(n))
 
 
 def one_line(tiles: Sequence[int], n: int) -> str:

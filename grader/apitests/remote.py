@@ -78,7 +78,10 @@ def decode(value: Any, depth: int = 0) -> Any:
                 and all(isinstance(t, int) and not isinstance(t, bool) for t in value["tiles"]):
             return RefTiles(tuple(value["tiles"]), value["n"])
         if isinstance(value.get("float"), str):
-            return float(value["float"]) if value["float"].replace(".", "", 1).lstrip("-").isdigit() else 0.5
+            try:
+                return float(value["float"])
+            except ValueError:
+                raise WorkerGone("the worker sent a float that is not one") from None
         if depth == 0 and isinstance(value.get("list"), list):
             return RemoteList([decode(v, 1) for v in value["list"]], str(value.get("type", "list"))[:80])
     raise WorkerGone(f"the worker answered with something no method returns: {str(value)[:80]}")
@@ -109,7 +112,7 @@ class Channel:
             self.conn.settimeout(max(0.05, seconds) + GRACE)
             self.conn.sendall(line)
             reply = self._line(time.monotonic() + max(0.05, seconds) + GRACE)
-        except (OSError, socket.timeout) as exc:
+        except OSError as exc:  # socket.timeout is an OSError
             raise WorkerGone(f"the worker stopped answering ({type(exc).__name__})") from None
         try:
             entry = json.loads(reply)
@@ -125,7 +128,7 @@ class Channel:
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise socket.timeout()
+                raise TimeoutError()
             self.conn.settimeout(left)
             chunk = self.conn.recv(1 << 16)
             if not chunk:

@@ -57,8 +57,9 @@ class RemoteApi:
 
     def call(self, obj: Any, member: str, *args: Any) -> Any:
         if self.names.get(member) is None:
-            raise Fail("%s has no method %s" % ("Solver" if member in ("isSolvable", "moves", "solution") else "Board",
-                                                " or ".join(c for m, cs in self.missing if m == member for c in cs)))
+            owner = "Solver" if member in ("isSolvable", "moves", "solution") else "Board"
+            spellings = " or ".join(c for m, cs in self.missing if m == member for c in cs)
+            raise Fail(f"{owner} has no method {spellings}")
         return decode(self.raw("call", on=encode(obj), member=member, args=[encode(a) for a in args]))
 
     def new_board(self, grid: Any) -> Any:

@@ -33,7 +33,7 @@ from tests.support import REPO
 
 HERE = Path(__file__).resolve().parent / "api_forgery"
 DATA = REPO / "tests" / "grader" / "apitests" / "data"
-CHANNEL_SAFE = ("fake_reports", "patch_worker", "reference_board", "frames", "judge_fs")
+CHANNEL_SAFE = ("fake_reports", "old_harness", "patch_worker", "reference_board", "frames", "judge_fs")
 """Tricks that do not write into the worker's socket: exactly the junk's score."""
 CHANNEL_BREAKING = ("every_fd", "exit_early")
 """Tricks that corrupt or close their own worker's socket: at most the junk's score."""

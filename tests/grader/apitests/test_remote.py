@@ -8,7 +8,16 @@ import threading
 
 import pytest
 
-from grader.apitests.remote import MAX_REPLY, Channel, Handle, RefTiles, RemoteList, RemoteRaised, WorkerGone, decode
+from grader.apitests.remote import (
+    MAX_REPLY,
+    Channel,
+    Handle,
+    RefTiles,
+    RemoteList,
+    RemoteRaised,
+    WorkerGone,
+    decode,
+)
 
 GOOD = [
     (3, 3),

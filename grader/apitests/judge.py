@@ -138,14 +138,17 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
     broken: tuple[str, str] | None = None
     conn = session.connect()
     if conn is not None:
-        channel = Channel(conn)
+        channel, peer = Channel(conn), Peer(conn)
         try:
             conn.sendall(json.dumps(worker_spec(spec)).encode() + b"\n")
-            broken = drive(channel, Peer(conn), spec, names, results)
+            broken = drive(channel, peer, spec, names, results)
         except (OSError, WorkerGone) as exc:
             broken = (next(n for n in names if n not in results), str(exc))
         finally:
             channel.close()
+            if broken is not None:
+                peer.kill()
+            peer.close()
     outcome = session.finish()
     left = [n for n in names if n not in results]
     if left and (broken is None or broken[0] == left[0]):
@@ -156,6 +159,8 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
 def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
     """A broken test's message: the judge's view, with the run's fate when the run says more."""
     from grader.apitests.run import fate  # run imports this module
+    if seen.startswith("did not finish"):  # the judge's deadline (and its SIGKILL), not the run's fate
+        return seen
     if outcome.timed_out or outcome.memory_exceeded or outcome.signal is not None or seen.startswith("the worker "
                                                                                                        "ended"):
         return fate(outcome, seconds)

@@ -29,12 +29,22 @@ def board(tiles: Sequence[int], n: int) -> Board:
     return Board.from_tiles(tiles, n)
 
 
+def _is_board(tiles: Sequence[int], n: int) -> bool:
+    return sorted(tiles) == list(range(n * n))
+
+
 def ref_hamming(tiles: Tiles, n: int) -> int:
-    return board(tiles, n).hamming()
+    """The hamming distance of these tiles, even when a student's toString() showed no valid board (the derived
+    test asks a board for its own distances, whatever it shows)."""
+    if _is_board(tiles, n):
+        return board(tiles, n).hamming()
+    return sum(1 for i, t in enumerate(tiles) if t and t != i + 1)
 
 
 def ref_manhattan(tiles: Tiles, n: int) -> int:
-    return board(tiles, n).manhattan()
+    if _is_board(tiles, n):
+        return board(tiles, n).manhattan()
+    return sum(abs(i // n - (t - 1) // n) + abs(i % n - (t - 1) % n) for i, t in enumerate(tiles) if t)
 
 
 def ref_neighbors(tiles: Tiles, n: int) -> list[Tiles]:

@@ -48,6 +48,9 @@ OUTPUT_BYTES = 64_000
 class Checks(SolverTests, BoardTests):
     """The whole catalogue, as ``t_<name>`` with dots and dashes as underscores."""
 
+    substitute = False
+    """Whether the Solver runs on the worker's reference Board (it works with it)."""
+
 
 def is_solver_test(name: str) -> bool:
     """The Solver and timing tests run in a worker with the reference Board; the Board tests in one without."""

@@ -151,3 +151,33 @@ def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, mon
     assert json.dumps([tiles[r * n:(r + 1) * n] for r in range(n)], separators=(",", ":")) not in compact
     assert "\n".join(row_texts) not in everything
     assert all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+def java_junk(trick: bool, folders) -> Path:
+    """The Java junk, with the old harness's forgery in Board's static block when ``trick``."""
+    from grader.apitests.catalogue import TESTS
+
+    target = folders("sub") / "submission"
+    shutil.copytree(HERE / "java" / "junk", target)
+    if trick:
+        code = (HERE / "java" / "forge_reports.java.txt").read_text().replace(
+            "NAMES", " ".join(t.name for t in TESTS))
+        board = target / "Board.java"
+        board.write_text(board.read_text().replace("/*TRICK*/", code))
+    return target
+
+
+@pytest.mark.xfail(strict=True, reason="issue 31: Java still runs the old in-process harness, whose reports a "
+                                       "static initializer can forge; the Python judge's design is not yet ported")
+def test_a_java_junk_forging_the_harness_scores_exactly_the_junks(setup, folders):
+    from tests.support import require_tool
+
+    require_tool("javac")
+    assignment, cases = setup
+    battery = Battery(cases, assignment.api)
+    scores = []
+    for trick in (False, True):
+        built = build(java_junk(trick, folders), folders("build"), assignment)
+        assert built.ok, built.message
+        scores.append({r.name: r.passed for r in run_api_tests(built, battery, assignment.api, assignment, folders)})
+    assert scores[1] == scores[0]

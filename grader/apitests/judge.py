@@ -146,7 +146,8 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
             conn.sendall(json.dumps(worker_spec(spec)).encode() + b"\n")
             broken = drive(channel, peer, spec, names, results)
         except (OSError, WorkerGone) as exc:
-            broken = (next(n for n in names if n not in results), str(exc))
+            left = [n for n in names if n not in results]
+            broken = (left[0], str(exc)) if left else None
         finally:
             channel.close()
             if broken is not None:
@@ -212,8 +213,8 @@ def calibrate(channel: Channel, peer: Peer, checks: Checks, names: list[str]) ->
 def _without_classes(found: dict[str, Any], spec: dict[str, Any], names: list[str],
                      results: dict[str, Reported | str]) -> list[str]:
     """The tests that can run: without a Board class none, without a Solver none of the Solver's."""
-    modules = ", ".join(str(m) for m in found.get("modules") or []) or "the submission"
-    problems = "; ".join(str(p) for p in found.get("problems") or [])
+    modules = ", ".join(_texts(found.get("modules"))) or "the submission"
+    problems = "; ".join(_texts(found.get("problems")))
     detail = problems + "; " if problems else ""
 
     def looked(what: str, wanted: list[str]) -> str:
@@ -230,6 +231,11 @@ def _without_classes(found: dict[str, Any], spec: dict[str, Any], names: list[st
         results.update((t, Reported(t, False, message)) for t in lost)
         tests = [t for t in tests if t not in lost]
     return tests
+
+
+def _texts(value: Any) -> list[str]:
+    """A list of strings the worker sent, or nothing (it may send any shape)."""
+    return [str(v)[:300] for v in value[:20]] if isinstance(value, list) else []
 
 
 def run_test(checks: Checks, spec: dict[str, Any], name: str, results: dict[str, Reported | str]) -> str | None:

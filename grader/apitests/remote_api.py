@@ -37,8 +37,10 @@ class RemoteApi:
         peak, both measured in this worker before any student code was loaded."""
         self.channel = channel
         self.peer = peer
-        self.names: dict[str, str | None] = {k: v for k, v in found["names"].items() if isinstance(k, str)}
-        self.missing = [(m, list(c)) for m, c in found["missing"]]
+        self.names: dict[str, str | None] = {k: v if isinstance(v, str) else None
+                                             for k, v in found["names"].items() if isinstance(k, str)}
+        self.missing = [(m[0], [str(c) for c in m[1]]) for m in found["missing"]
+                        if isinstance(m, list) and len(m) == 2 and isinstance(m[0], str) and isinstance(m[1], list)]
         self.calibrated = calibrated
         self.deadline = time.monotonic() + 10
 

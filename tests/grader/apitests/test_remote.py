@@ -82,3 +82,17 @@ def test_the_students_exception_is_data_too():
     with pytest.raises(RemoteRaised) as raised:
         _worker(b'{"raised": "ValueError", "text": "ValueError: no"}\n').request("new", 1.0)
     assert raised.value.type_name == "ValueError"
+
+
+def test_a_lying_answer_to_find_cannot_break_the_judge():
+    """Names and missing methods of any shape: the judge keeps only well-formed entries (never a grader error)."""
+    from grader.apitests.remote_api import RemoteApi
+
+    class NoPeer:
+        pass
+
+    api = RemoteApi(_worker(None), NoPeer(), {"names": {"hamming": 3, "moves": "moves", 4: "x"},
+                                              "missing": [1, ["twin", "x"], ["isGoal", ["isGoal", 2]]]}, {})
+    assert api.names == {"hamming": None, "moves": "moves"}
+    assert api.missing == [("isGoal", ["isGoal", "2"])]
+    assert api.label("hamming") == "hamming()"

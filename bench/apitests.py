@@ -1,36 +1,31 @@
 """The full API battery (grader/apitests) of one submission, timed: every depth 1-31 on 3x3, boards up to
-127x127, the Princeton test set's files, in the sandbox, as ``grade`` runs it.
+127x127, the Princeton test set's visible files, in the sandbox, as ``grade`` runs it; the old code beside the
+new, interleaved.
 
-    python bench/apitests.py [SUBMISSION ...] [--testcases testcases/princeton] [--repeat 1]
+    python bench/apitests.py [SUBMISSION ...] [--testcases testcases/princeton] [--repeat 1] [--old REV]
 
-Default submissions: the correct Java and Python samples of tests/grader/apitests/data. For each it
-prints the wall time of the whole API part in one harness run at a time and with the assignment's
-``parallel`` runs at once (Python only; target: under 20 s on 2 cores), their ratio, the baseline of one harness
-run with no test (start-up, imports, the JVM), the tests passed, and the slowest tests.
+Default submissions: the correct Java and Python samples of tests/grader/apitests/data. ``--old`` (default:
+the last commit before the Python judge) is exported with ``git archive`` and run in a child process beside
+this checkout, alternately, so both see the same machine load. For each submission and repeat it prints the
+wall time of the whole API part (target: under 20 s on 2 cores), the new/old ratio, and the tests passed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from grader.apitests.battery import Battery  # noqa: E402
-from grader.apitests.catalogue import TESTS  # noqa: E402
-from grader.apitests.run import run_api_tests  # noqa: E402
-from grader.intake.build import build  # noqa: E402
-from grader.testsets.apiconfig import ApiConfig  # noqa: E402
-from grader.testsets.assignment import find_assignment, load_assignment  # noqa: E402
-from grader.testsets.model import load_testset  # noqa: E402
-
 SAMPLES = REPO / "tests" / "grader" / "apitests" / "data"
+OLD = "12c4915"
+"""The last commit with the in-process Python harness."""
 
 
 def main() -> int:
@@ -39,14 +34,55 @@ def main() -> int:
                    default=[SAMPLES / "java" / "correct", SAMPLES / "python" / "correct"])
     p.add_argument("--testcases", type=Path, default=REPO / "testcases" / "princeton")
     p.add_argument("--repeat", type=int, default=1)
+    p.add_argument("--old", default=OLD)
+    p.add_argument("--time-one", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--code", type=Path, default=REPO, help=argparse.SUPPRESS)
     args = p.parse_args()
-    testset = load_testset(args.testcases)
+    if args.time_one is not None:
+        print(json.dumps(time_one(args.code, args.time_one.resolve(), args.testcases.resolve())))
+        return 0
+    old = Path(tempfile.mkdtemp(prefix="npuzzle-bench-old-"))
+    try:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", args.old], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        print(f"{'submission':<28} {'code':<8} {'seconds':>8} {'passed':>8}")
+        for source in args.submissions:
+            times: dict[str, list[float]] = {"old": [], "new": []}
+            for _ in range(args.repeat):
+                for label, code in (("old", old), ("new", REPO)):
+                    got = _child(code, source.resolve(), args.testcases.resolve())
+                    times[label].append(got["seconds"])
+                    print(f"{source.parent.name + '/' + source.name:<28} {label:<8} {got['seconds']:>8.2f} "
+                          f"{got['passed']:>4}/{got['total']:<3} " + "; ".join(got["failed"])[:200], flush=True)
+            ratio = statistics.median(times["new"]) / statistics.median(times["old"])
+            print(f"{source.parent.name + '/' + source.name:<28} new/old median ratio {ratio:.2f}")
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+    return 0
+
+
+def _child(code: Path, source: Path, testcases: Path) -> dict:
+    """One whole API part, timed in a fresh interpreter that imports the grader from ``code``."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--time-one", str(source),
+                           "--testcases", str(testcases), "--code", str(code)],
+                          env={"PYTHONPATH": str(code), "PATH": "/usr/local/bin:/usr/bin:/bin"},
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def time_one(code: Path, source: Path, testcases: Path) -> dict:
+    sys.path.insert(0, str(code))
+    from grader.apitests.battery import Battery
+    from grader.apitests.run import run_api_tests
+    from grader.intake.build import build
+    from grader.testsets.apiconfig import ApiConfig
+    from grader.testsets.assignment import find_assignment, load_assignment
+    from grader.testsets.model import load_testset
+
+    testset = load_testset(testcases)
     assignment = load_assignment(find_assignment(testset.root))
     config = assignment.api or ApiConfig()
-    started = time.perf_counter()
     battery = Battery(testset.cases, config)
-    print(f"battery: {len(battery.common['files'])} files, {len(battery.common['depth_boards'])} boards of known "
-          f"depth, sizes {config.sizes}; computed in {time.perf_counter() - started:.2f} s")
     base = Path(tempfile.mkdtemp(prefix="npuzzle-bench-api-"))
     base.chmod(0o711)
     counter = iter(range(1_000_000))
@@ -57,53 +93,15 @@ def main() -> int:
         made.chmod(0o711)
         return made
 
-    skip_all = ApiConfig(**{**config.__dict__, "skip": tuple(t.name for t in TESTS)})
-    one_lane = ApiConfig(**{**config.__dict__, "parallel": 1})
-    print(f"{'submission':<28} {'baseline s':>10} {'1 run s':>9} {str(config.parallel) + ' at once s':>12} "
-          f"{'ratio':>6} {'passed':>8}  slowest")
     try:
-        for source in args.submissions:
-            built = build(source, folder("build"), assignment)
-            if not built.ok:
-                print(f"{source.name:<28} build failed: {built.message}")
-                continue
-            base_s = _timed(lambda: _baseline(built, battery, skip_all, assignment, folder))
-            for _ in range(args.repeat):
-                serial: list = []
-                serial_s = _timed(lambda: serial.extend(run_api_tests(built, battery, one_lane, assignment, folder)))
-                results: list = []
-                seconds = _timed(lambda: results.extend(run_api_tests(built, battery, config, assignment, folder)))
-                passed = sum(r.passed for r in results)
-                same = [r.passed for r in results] == [r.passed for r in serial]
-                slow = sorted(((float(r.message.split()[2]), r.name) for r in results
-                               if r.passed and r.message.startswith("passed in")), reverse=True)[:3]
-                print(f"{source.parent.name + '/' + source.name:<28} {base_s:>10.2f} {serial_s:>9.2f} {seconds:>12.2f} "
-                      f"{serial_s / seconds:>6.2f} {passed:>4}/{len(results):<3}  "
-                      + ", ".join(f"{n} {s:.1f}s" for s, n in slow) + ("" if same else "   RESULTS DIFFER"))
-                for r in results:
-                    if not r.passed:
-                        print(f"    FAILED {r.name}: {r.message.splitlines()[0][:150]}")
+        built = build(source, folder("build"), assignment)
+        started = time.perf_counter()
+        results = run_api_tests(built, battery, config, assignment, folder)
+        seconds = time.perf_counter() - started
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    return 0
-
-
-def _baseline(built, battery, config, assignment, folder) -> None:
-    """One harness run that runs no test: what starting the harness costs."""
-    from grader.apitests import java, python
-    from grader.sandbox import runner
-
-    launcher = {"java": java, "python": python}[built.language]
-    workdir = folder("baseline")
-    prepared = launcher.prepare(built, workdir, assignment, battery.spec([]))
-    runner.run_command(list(prepared.argv), workdir, runner.Limits(wall_seconds=60, jvm=built.jvm),
-                       stdin_data=prepared.stdin, readable=prepared.readable)
-
-
-def _timed(action) -> float:
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
+    return {"seconds": seconds, "passed": sum(r.passed for r in results), "total": len(results),
+            "failed": [f"{r.name}: {r.message.splitlines()[0][:80]}" for r in results if not r.passed]}
 
 
 if __name__ == "__main__":

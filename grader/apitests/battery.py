@@ -83,7 +83,7 @@ def unsolvable_boards(seed: int) -> list[tuple[tuple[int, ...], int]]:
     the usual twin (two tiles of the first row swapped) shallow, so a plain A* on the twin ends quickly."""
     rng = random.Random(f"{seed}:unsolvable")
     boards = []
-    for n in (2, 3):
+    for n in (2, 3, 4):
         board, previous = Board.goal(n), None
         for _ in range(6):
             previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
@@ -96,10 +96,34 @@ def _grid(tiles: Sequence[int], n: int) -> list[list[int]]:
     return [list(tiles[r * n:(r + 1) * n]) for r in range(n)]
 
 
-def case_files(cases: Sequence[Case]) -> list[dict[str, Any]]:
-    """The test set's boards with their answers, as the harness reads them."""
+GENERATED_WALKS = ((2, 3), (2, 5), (3, 9), (3, 14), (4, 10), (4, 16))
+"""(size, random-walk length) of the generated solvable boards every run's solver tests get, whatever cases the
+test set has or selects (so a wrong isSolvable() on 2x2 boards cannot go unseen)."""
+
+
+def generated_files(seed: int) -> list[dict[str, Any]]:
+    """Solvable boards a short random walk from the goal, solved here, shaped like case files."""
+    rng = random.Random(f"{seed}:generated")
     files = []
-    for case in cases:
+    for k, (n, steps) in enumerate(GENERATED_WALKS, 1):
+        board, previous = Board.goal(n), None
+        for _ in range(steps):
+            previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
+        files.append({"name": f"generated-{n}x{n}-board-{k}-seed-{seed}", "tiles": _grid(board.tiles, n),
+                      "solvable": True, "moves": astar(board).moves})
+    return files
+
+
+def visible(cases: Sequence[Case]) -> list[Case]:
+    """The cases a student may see: a hidden case's file, name or answer never enters a run (nor the judge's
+    messages, which every student reads)."""
+    return [case for case in cases if case.visibility == "visible"]
+
+
+def case_files(cases: Sequence[Case]) -> list[dict[str, Any]]:
+    """The test set's visible boards with their answers, as the judge reads them."""
+    files = []
+    for case in visible(cases):
         board = parse_puzzle(case.input_path.read_bytes(), str(case.input_path))
         files.append({"name": case.input_path.name, "tiles": _grid(board.tiles, board.n), "solvable": case.solvable,
                       "moves": case.optimal_moves})
@@ -159,12 +183,14 @@ class Battery:
     """The battery of one grading run: computed once, then handed to every submission with a fresh nonce."""
 
     def __init__(self, cases: Sequence[Case], config: ApiConfig) -> None:
-        files = case_files([c for c in cases if c.n <= 10])
+        generated = generated_files(config.seed)
+        files = case_files([c for c in cases if c.n <= 10]) + generated
         solver_files = [f for f in files if len(f["tiles"]) in config.solver_sizes and (not f["solvable"] or (
             f["moves"] is not None and f["moves"] <= config.solver_max_moves))]
         self.common: dict[str, Any] = {
             "seed": config.seed,
             "files": files,
+            "generated": generated,
             "max_file_moves": config.solver_max_moves,
             "depth_boards": [{"tiles": _grid(t, n), "moves": m}
                              for t, n, m in depth_boards(config.seed, config.max_depth, config.solver_sizes)],

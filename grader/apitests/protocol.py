@@ -46,11 +46,11 @@ def parse_lines(stdout: bytes, nonce: str, asked: Iterable[str]) -> dict[str, Re
             continue
         if not isinstance(passed, bool) or not isinstance(message, str):
             continue
-        found[name] = Reported(name, passed, _clean(message))
+        found[name] = Reported(name, passed, clean(message))
     return found
 
 
-def _clean(message: str) -> str:
+def clean(message: str) -> str:
     """At most :data:`MAX_MESSAGE` characters, without control characters other than newlines."""
     text = "".join(ch if ch == "\n" or (ch.isprintable() and ch not in "\x1b") else "?" for ch in message)
     return text[:MAX_MESSAGE]

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from grader.apitests import java, python
+from grader.apitests import java, judge, python
 from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
 from grader.apitests.protocol import Reported, parse_lines
@@ -73,6 +73,8 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
 def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
               names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
     """One lane's tests through as many harness runs as it takes: each test's report, or why it has none."""
+    if build.language == "python":
+        return _run_judged_lane(build, battery, assignment, folder, config, names, depth_boards, deadline)
     launcher = LAUNCHERS[build.language]
     remaining = list(names)
     results: dict[str, Reported | str] = {}
@@ -105,6 +107,49 @@ def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Fo
             results[remaining.pop(0)] = fate(outcome, left)
     results.update((name, why_stopped) for name in remaining)
     return results
+
+
+def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
+                     names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
+    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes."""
+    results: dict[str, Reported | str] = {}
+    runs = 0
+    for solver_part in (False, True):  # the Board tests' workers never hold the reference Board
+        part = [name for name in names if judge.is_solver_test(name) == solver_part]
+        runs += _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, results,
+                                 MAX_RUNS - runs)
+    return results
+
+
+def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
+                     names: list[str], depth_boards: list | None, deadline: float,
+                     results: dict[str, Reported | str], max_runs: int) -> int:
+    """``names`` judged into ``results`` through at most ``max_runs`` workers; the number of workers used."""
+    remaining = list(names)
+    why_stopped = f"not run: the worker was stopped {MAX_RUNS} times before reaching this test"
+    runs = 0
+    for _ in range(max(0, max_runs)):
+        if not remaining:
+            break
+        left = deadline - time.monotonic()
+        if left < MIN_RUN_SECONDS:
+            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
+                           f"(tests before it hung or crashed)")
+            break
+        workdir = folder("api")
+        runs += 1
+        try:
+            got, problem = judge.run_session(build, assignment, workdir, battery.spec(remaining, depth_boards),
+                                             remaining, left)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        if problem is not None:
+            results.update((name, problem) for name in remaining)
+            return runs
+        results.update(got)
+        remaining = [name for name in remaining if name not in got]
+    results.update((name, why_stopped) for name in remaining)
+    return runs
 
 
 def fate(outcome: runner.Outcome, seconds: float) -> str:

@@ -55,6 +55,19 @@ def test_a_run_that_outlives_the_part_costs_its_test_and_the_rest_are_not_run(ap
     results = {r.name: r for r in run_api_tests(built, battery, config, assignment, run_folders)}
     assert time.monotonic() - started < 20
     assert results["api.conformance"].passed
-    assert "timed out" in results["board.hamming.files"].message
+    message = results["board.hamming.files"].message
+    assert "timed out" in message or "did not finish" in message
     assert all("ran out" in r.message for name, r in results.items()
                if name not in ("api.conformance", "board.hamming.files"))
+
+
+def test_a_worker_that_starves_its_own_watchdog_costs_only_the_tests_it_hung_in(api_setup, run_folders):
+    """The same submission with the part's usual time: the judge kills the hung worker at the test's deadline
+    (from outside: the worker's own timers are off), and a new worker runs every test after it."""
+    assignment, battery = api_setup
+    built = build(DATA / "hostile" / "ignores-the-timer", run_folders("build"), assignment)
+    results = {r.name: r for r in run_api_tests(built, battery, assignment.api, assignment, run_folders)}
+    hung = {name for name, r in results.items() if "did not finish" in r.message}
+    assert "board.hamming.files" in hung
+    assert not any("not run" in r.message or "ran out" in r.message for r in results.values())
+    assert results["board.manhattan.random"].passed and results["solver.moves.files"].passed

@@ -1,6 +1,8 @@
-"""A Board whose hamming() switches off the harness's per-test timer, then hangs, on boards of 9x9 and up."""
+"""A Board whose hamming() switches off the worker's per-call timer and starves its watchdog thread (the GIL
+is never handed over), then hangs, on boards of 9x9 and up."""
 
 import signal
+import sys
 
 
 class Board:
@@ -21,6 +23,8 @@ class Board:
     toString = __str__
 
     def hamming(self):
+        if self._n >= 9:
+            sys.setswitchinterval(1e6)
         while self._n >= 9:
             signal.signal(signal.SIGALRM, signal.SIG_IGN)
         return sum(1 for i, v in enumerate(self._tiles) if v and v != i + 1)

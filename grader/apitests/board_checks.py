@@ -1,12 +1,15 @@
 """The Board tests, by name (``t_board_<name>``): each raises :class:`Fail` with the student's message.
 
-Part of the Python API harness (``apih_main.py``).
+They run in the judge (:mod:`grader.apitests.judge`), never beside the student's code: every
+Board is a handle in the worker, every answer data the worker sent, every expected value the
+solver core's (:mod:`grader.apitests.refmodel`).
 """
 
 import random
 
-from apih_core import (Fail, _SizeRef, _describe, _short, deep_size, goal, one_line, parse_string, ref_hamming,
-                       ref_manhattan, ref_neighbors, rows, show, solvable)
+from grader.apitests.refmodel import (Fail, goal, kind, one_line, parse_string, ref_hamming, ref_manhattan,
+                                      ref_neighbors, rows, show, solvable)
+from grader.apitests.refmodel import short as _short
 
 
 class BoardTests(object):
@@ -20,7 +23,7 @@ class BoardTests(object):
 
     # helpers -------------------------------------------------------------
     def make(self, tiles, n):
-        return self.api.board_cls(rows(tiles, n))
+        return self.api.new_board(rows(tiles, n))
 
     def tiles_of(self, board, n, context):
         return parse_string(self.api.call(board, "toString"), n, context)
@@ -95,7 +98,7 @@ class BoardTests(object):
             boards = list(got)
         except TypeError:
             raise Fail("%s: %s returned %s, which cannot be iterated" % (context, self.api.label("neighbors"),
-                                                                        type(got).__name__))
+                                                                        kind(got)))
         shown = [self.tiles_of(b, n, "%s, a neighbour" % context) for b in boards]
         expected = ref_neighbors(tiles, n)
         if sorted(shown) != sorted(expected):
@@ -185,7 +188,7 @@ class BoardTests(object):
             except Fail:
                 raise
             except Exception as exc:
-                raise Fail("equals, %s: raised %s; expected %s" % (what, _describe(exc), expected))
+                raise Fail("equals, %s: raised %s; expected %s" % (what, exc, expected))
             if bool(found) is not expected or not isinstance(found, bool):
                 raise Fail("equals, %s: returned %r, expected %r (boards made from the same 3x3 tiles, seed %s)"
                            % (what, found, expected, self.seed))
@@ -222,22 +225,24 @@ class BoardTests(object):
                            "board is the larger one's top-left corner; seed %s)" % (m, m, n, n, found, self.seed))
 
     def t_board_immutable_array(self):
+        """The board before and after its caller's array changed: it must answer the same (compared with
+        itself, not with the true values, so a wrong hamming() fails its own test, not this one)."""
         for n in (2, 3, 4, 10):
             tiles = self.random_tiles(n, "immutable")
-            grid = rows(tiles, n)
-            board = self.make_from_grid(grid)
-            grid[0][0], grid[n - 1][n - 1] = grid[n - 1][n - 1], grid[0][0]
-            grid[0] = list(reversed(grid[0]))
+            grid = self.api.keep(rows(tiles, n))  # the caller's array lives in the worker, beside the board
+            board = self.api.new_board(grid)
+            before = [self.api.call(board, member) for member in ("toString", "hamming", "manhattan")]
+            self.api.mutate(grid)
             context = "a %dx%d board whose argument array was changed after construction (seed %s)" % (
                 n, n, self.seed)
-            if self.tiles_of(board, n, context) != tiles:
-                raise Fail("%s: toString() shows the change: the board must copy the array it is given" % context)
-            self.expect(self.api.label("hamming"), context, ref_hamming(tiles, n), self.api.call(board, "hamming"))
-            self.expect(self.api.label("manhattan"), context, ref_manhattan(tiles, n),
-                        self.api.call(board, "manhattan"))
+            after = [self.api.call(board, member) for member in ("toString", "hamming", "manhattan")]
+            for member, was, now in zip(("toString", "hamming", "manhattan"), before, after):
+                if was != now:
+                    raise Fail("%s: %s returned %s before the change and %s after: the board must copy the "
+                               "array it is given" % (context, self.api.label(member), _short(was), _short(now)))
 
     def make_from_grid(self, grid):
-        return self.api.board_cls(grid)
+        return self.api.new_board(grid)
 
     def observe(self, board, n, order):
         seen = {}
@@ -298,8 +303,11 @@ class BoardTests(object):
         factor, slack = self.spec.get("memory_factor", 2.0), self.spec.get("memory_slack", 512)
         for n in (2, 3, 4, 8, 12, 16, 20, 37, 72, 120):
             tiles = self.random_tiles(n, "memory")
-            student = deep_size(self.make(tiles, n))
-            reference = deep_size(_SizeRef(tiles, n))
+            board = self.make(tiles, n)
+            if self.tiles_of(board, n, "a random %dx%d board (seed %s)" % (n, n, self.seed)) != tiles:
+                raise Fail("a random %dx%d board (seed %s): toString() does not show the board's tiles, so its size "
+                           "is not measured (memory points only for a board that works)" % (n, n, self.seed))
+            student, reference = self.api.sizes(board, tiles, n, 1)
             if student > factor * reference + slack:
                 raise Fail("a %dx%d board takes %d bytes, more than %.0fx the reference's %d bytes + %d (seed %s)"
                            % (n, n, student, factor, reference, slack, self.seed))

@@ -1,91 +1,29 @@
 """The Solver, operation-count and conformance tests, by name: each raises :class:`Fail` when it fails.
 
-The Solver runs on the reference Board (:class:`apih_core.RefBoard`) when it works with it,
-as the Princeton assessment substitutes its own Board, so a Board bug costs only Board
-tests, and the reference Board counts the calls the timing tests look at.
+The Solver runs on the reference Board (the worker's ``RefBoard``) when it works with it, as
+the Princeton assessment substitutes its own Board, so a Board bug costs only Board tests.
 
-Part of the Python API harness (``apih_main.py``).
+They run in the judge, never beside the student's code. The memory and timing tests read
+measures the worker takes next to the student's code, so they are believed only as far as
+``docs/api-tests.md`` says: each counts only for a solve whose ``moves()`` the judge found
+right, and is cross-checked with what the judge sees from outside (CPU time, peak memory).
 """
 
-from apih_core import (COUNTING_QUEUES, Fail, RefBoard, _describe, _near, _SizeRef, deep_size, goal, ref_neighbors, ref_solve,
-                       show, traced_peak)
-from apih_names import SOLVER_MEMBERS
+from grader.apitests.refmodel import Fail, goal, kind, ref_neighbors, show
+from grader.apitests.remote import RefTiles, RemoteRaised
 
-
-class Wrapped(object):
-    """The student's Board with counting wrappers around the methods the timing tests count.
-
-    The counts go to :attr:`RefBoard.counts`, as the reference Board's own do; ``equals`` with a
-    board that is neither the same nor a neighbour of a neighbour is counted as ``far_equals``.
-    """
-
-    def __init__(self, api):
-        self.cls = api.board_cls
-        self.saved = {}
-        self.show = getattr(self.cls, api.names.get("toString") or "__str__")
-        plan = {"init": ["__init__"], "hamming": [api.names.get("hamming")],
-                "manhattan": [api.names.get("manhattan")], "tostring": ["__str__", "toString", "to_string"],
-                "equals": ["__eq__", "equals"]}
-        for key, names in plan.items():
-            for name in names:
-                if name and name not in self.saved and _own(self.cls, name):
-                    self.wrap(name, key)
-
-    def wrap(self, name, key):
-        original = getattr(self.cls, name)
-        self.saved[name] = self.cls.__dict__.get(name, _MISSING)
-        show = self.show
-
-        def counted(board, *args, **kwargs):
-            RefBoard.counts[key] += 1
-            if key == "equals" and args and isinstance(args[0], self.cls):
-                a, b = _tiles(show(board)), _tiles(show(args[0]))
-                if a and b and a[1] == b[1] and a[0] != b[0] and not _near(a[0], b[0], a[1]):
-                    RefBoard.counts["far_equals"] += 1
-                    RefBoard.far_example[0] = (a[0], b[0], a[1])
-            return original(board, *args, **kwargs)
-
-        setattr(self.cls, name, counted)
-
-    def reset(self):
-        for key in RefBoard.counts:
-            RefBoard.counts[key] = 0
-        RefBoard.far_example[0] = None
-
-    def restore(self):
-        for name, value in self.saved.items():
-            if value is _MISSING:
-                delattr(self.cls, name)
-            else:
-                setattr(self.cls, name, value)
-
-
-_MISSING = object()
-
-
-def _own(cls, name):
-    return any(name in vars(klass) for klass in cls.__mro__ if klass is not object)
-
-
-def _tiles(text):
-    """(tiles, n) from a toString(), or None when it does not read as a board."""
-    try:
-        lines = [line.split() for line in str(text).strip().split("\n") if line.strip()]
-        n = int(lines[0][0])
-        return tuple(int(v) for row in lines[1:] for v in row), n
-    except (ValueError, IndexError):
-        return None
+SOLVER_MEMBERS = ("isSolvable", "moves", "solution")
 
 
 class SolverTests(object):
     # solver tests --------------------------------------------------------
     def solve(self, tiles, n):
         board = self.solver_board(tiles, n)
-        return self.api.solver_cls(board)
+        return self.api.new_solver(board)
 
     def solver_board(self, tiles, n):
         if self.spec.get("reference_board", True) and self.substitute:
-            return RefBoard.of(tiles, n)
+            return RefTiles(tuple(tiles), n)
         return self.make(tiles, n)
 
     def solver_cases(self, kind):
@@ -123,7 +61,7 @@ class SolverTests(object):
         try:
             boards = list(path)
         except TypeError:
-            raise Fail("%s: %s returned %s, which cannot be iterated" % (context, label, type(path).__name__))
+            raise Fail("%s: %s returned %s, which cannot be iterated" % (context, label, kind(path)))
         shown = [self.board_tiles(b, n, "%s, board %d of the solution" % (context, i)) for i, b in enumerate(boards)]
         if len(shown) != moves + 1:
             raise Fail("%s: %s holds %d boards, expected %d (the initial board, then one per move of a shortest "
@@ -138,8 +76,10 @@ class SolverTests(object):
                     context, label, i, i + 1, show(shown[i - 1], n), show(shown[i], n)))
 
     def board_tiles(self, board, n, context):
-        if isinstance(board, RefBoard):
-            return board.t
+        if isinstance(board, RefTiles):
+            if board.n != n or sorted(board.tiles) != list(range(n * n)):
+                raise Fail("%s: not an %dx%d board" % (context, n, n))
+            return board.tiles
         return self.tiles_of(board, n, context)
 
     def t_solver_moves_files(self):
@@ -165,6 +105,8 @@ class SolverTests(object):
 
     def t_solver_issolvable(self):
         cases = [(name, tiles, n, True) for name, tiles, n, _ in self.solver_cases("files")[:6]]
+        cases += [(f["name"], tuple(v for row in f["tiles"] for v in row), len(f["tiles"]), True)
+                  for f in self.spec.get("generated", []) if f["name"] not in [c[0] for c in cases]]
         cases += [(name, tiles, n, False) for name, tiles, n in self.unsolvable_cases()]
         for context, tiles, n, expected in cases:
             self.expect(self.api.label("isSolvable"), context, expected,
@@ -177,25 +119,28 @@ class SolverTests(object):
             path = self.api.call(solver, "solution")
             if path is not None:
                 raise Fail("%s: %s returned %s for an unsolvable board, expected None" % (
-                    context, self.api.label("solution"), type(path).__name__))
+                    context, self.api.label("solution"), kind(path)))
 
     def t_solver_memory(self):
-        """A solved Solver's deep size against twice its solution's boards (the search must not be kept)."""
+        """A solved Solver's deep size against twice its solution's boards (the search must not be kept).
+        The size is the worker's measure: it counts only after the judge found ``moves()`` right."""
         factor, slack = 2.0, 4096
         cases = sorted(self.solver_cases("files"), key=lambda c: -c[3])[:4]
+        if not cases:
+            raise Fail("no solvable board to measure (a grader fault: the battery has generated boards)")
         for context, tiles, n, moves in cases:
             solver = self.solved(tiles, n)
-            self.api.call(solver, "moves")
-            student = deep_size(solver)
-            reference = (moves + 1) * deep_size(_SizeRef(tiles, n))
+            self.expect(self.api.label("moves"), context, moves, self.api.call(solver, "moves"), tiles, n)
+            student, reference = self.api.sizes(solver, tiles, n, moves + 1)
             if student > factor * reference + slack:
                 raise Fail("%s (%d moves): the solved Solver takes %d bytes, more than %.0fx its solution's %d boards "
                            "(%d bytes) + %d: does it keep its priority queue or search nodes?" % (
                                context, moves, student, factor, moves + 1, reference, slack))
 
     def t_solver_peak_memory(self):
-        """The solve's peak memory against the sheet's A* on the same boards (both on the reference Board
-        when the Solver takes it), measured by tracemalloc: at most 4x the reference's + 128 KB."""
+        """The solve's peak memory against the sheet's A* on the same boards (tracemalloc, in the worker): at
+        most 4x the reference's + 128 KB; the solve's moves() must be right, and the worker's resident
+        memory, read from outside, must agree (see :meth:`RemoteApi.peak`)."""
         factor, slack = 4.0, 128 * 1024
         cases = [("a %dx%d board %d moves from the goal (seed %s + 1)" % (len(b["tiles"]), len(b["tiles"]), b["moves"],
                                                                          self.seed),
@@ -203,11 +148,12 @@ class SolverTests(object):
                  for b in self.spec.get("peak_boards", [])]
         if not cases:
             raise Fail("the grader sent no boards for this test (a grader fault)")
-        warm_context, warm_tiles, warm_n, _ = cases[0]
-        self.api.call(self.solve(warm_tiles, warm_n), "moves")  # first use: imports, class-level tables
+        self.api.call(self.solve(cases[0][1], cases[0][2]), "moves")  # first use: imports, class-level tables
         for context, tiles, n, moves in cases:
-            reference = traced_peak(lambda: ref_solve(tiles, n))
-            student = traced_peak(lambda: self.api.call(self.solve(tiles, n), "moves"))
+            reference, student, found, problem = self.api.peak(tiles, n, self.substitute)
+            self.expect(self.api.label("moves"), context, moves, found, tiles, n)
+            if problem:
+                raise Fail("%s: %s" % (context, problem))
             if student > factor * reference + slack:
                 raise Fail("%s: solving it took up to %d bytes at once, more than %.0fx the sheet's A* (%d bytes) "
                            "+ %d: does it allocate a table for every board, or search breadth-first?" % (
@@ -215,12 +161,12 @@ class SolverTests(object):
 
     def t_solver_null(self):
         try:
-            self.api.solver_cls(None)
-        except (ValueError, TypeError):
-            return
-        except Exception as exc:
+            self.api.new_solver(None)
+        except RemoteRaised as exc:
+            if exc.type_name in ("ValueError", "TypeError"):
+                return
             raise Fail("Solver(None) raised %s; the sheet asks for ValueError or TypeError (Java's "
-                       "IllegalArgumentException)" % _describe(exc))
+                       "IllegalArgumentException)" % exc)
         raise Fail("Solver(None) returned normally; the sheet asks it to raise ValueError or TypeError")
 
     def t_solver_two_at_once(self):
@@ -258,30 +204,24 @@ class SolverTests(object):
     # operation counts: the reference board counts what the student's solver asks of it, or, for a solver
     # that reaches past the sheet's API, the student's own Board's methods are wrapped and counted --------
     def counted_solves(self):
-        """(case, counts, an equals() example or None) for each counted file, the student's Board restored after.
+        """(case, counts, an equals() example or None) for each counted file whose solve the judge found right.
 
-        Computed once: the three timing tests read the same solves.
+        The counts are the worker's (untrusted): a solve counts only when its ``moves()`` was right and its
+        CPU time, read from outside the worker, is within what the reference A* took in the same worker
+        before any student code was loaded (:meth:`RemoteApi.counted`). Computed once per worker.
         """
         if getattr(self, "_counted", None) is not None:
             return self._counted
         cases = self.solver_cases("files")[:self.spec.get("count_files", 8)]
-        wrapped = None if self.substitute else Wrapped(self.api)
+        if not cases:
+            raise Fail("no solvable board to count (a grader fault: the battery has generated boards)")
         counted = []
-        try:
-            for context, tiles, n, moves in cases:
-                board = RefBoard.of(tiles, n) if wrapped is None else self.make(tiles, n)
-                for key in RefBoard.counts:
-                    RefBoard.counts[key] = 0
-                RefBoard.far_example[0] = None
-                COUNTING_QUEUES[0] = True
-                try:
-                    self.api.call(self.api.solver_cls(board), "moves")
-                finally:
-                    COUNTING_QUEUES[0] = False
-                counted.append((context, dict(RefBoard.counts), RefBoard.far_example[0]))
-        finally:
-            if wrapped is not None:
-                wrapped.restore()
+        for context, tiles, n, moves in cases:
+            counts, far, found, problem = self.api.counted(tiles, n, self.substitute)
+            self.expect(self.api.label("moves"), context, moves, found, tiles, n)
+            if problem:
+                raise Fail("%s: %s" % (context, problem))
+            counted.append((context, counts, far))
         self._counted = counted
         return counted
 

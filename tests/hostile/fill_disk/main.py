@@ -1,6 +1,5 @@
 """Hostile submission: fills its directory with 1 MB files (each under the file size limit) until it cannot."""
 
-import os
 
 if __name__ == "__main__":
     chunk = b"\0" * (1024 * 1024)

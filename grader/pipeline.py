@@ -55,6 +55,9 @@ STDERR_LINES = 20
 OnResult = Callable[[str, CaseResult], None]
 Progress = Callable[[int, int], None]
 
+ARGV_INPUT_NAME = "puzzle.txt"
+"""The case's input file as an ``io = "argv"`` run gets it: one neutral name for every case."""
+
 def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, jobs: int = 1,
           only: Iterable[str] | None = None, strict: bool = False, assignment_path: Path | None = None,
           time_limit: float | None = None, progress: Progress | None = None,
@@ -413,7 +416,8 @@ class _Batch:
         assignment = self.assignment
         assert built.bundle is not None
         data = self._input(case)
-        input_name = assignment.input_file if assignment.io == "files" else case.input_path.name
+        # Under argv the file is named for no case: a hidden case's file name could tell its answer.
+        input_name = assignment.input_file if assignment.io == "files" else ARGV_INPUT_NAME
         # The student's own input and output files stay out: the case's input is written fresh
         # (never through a link), and a shipped output.txt cannot pass for the run's answer.
         grader_names = {*RUN_NAMES, input_name, assignment.output_file}

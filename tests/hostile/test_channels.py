@@ -167,12 +167,14 @@ def boards(visibility: str) -> set[str]:
     return {" ".join(c.input_path.read_text().split()) for c in chosen if c.visibility == visibility}
 
 
-def grade_class(tmp_path: Path, name: str, attackers: dict[str, Path], jobs: int) -> dict[str, list[dict]]:
+def grade_class(tmp_path: Path, name: str, attackers: dict[str, Path], jobs: int,
+                assignment: Path | None = None) -> dict[str, list[dict]]:
     submissions = tmp_path / name
     shutil.copytree(INNOCENT_SUBMISSION, submissions / "innocent")
     for student, program in attackers.items():
         shutil.copytree(program, submissions / student)
-    results = pipeline.grade(submissions, TESTSET, None, jobs=jobs, cases=CASES, time_limit=4)
+    results = pipeline.grade(submissions, TESTSET, None, jobs=jobs, cases=CASES, time_limit=4,
+                             assignment_path=assignment)
     return {s.id: [{k: v for k, v in dataclasses.asdict(c).items() if k not in TIMINGS} for c in s.cases]
             for s in results.submissions}
 
@@ -230,11 +232,16 @@ def test_without_the_filter_the_schedule_alone_keeps_hidden_boards_out(tmp_path,
     assert_no_hidden_board_in_visible_runs(seen)
 
 
-def test_no_run_can_read_its_case_or_its_student(mode, tmp_path, monkeypatch):
-    baseline = grade_class(tmp_path, "alone", {}, 2)
+@pytest.mark.parametrize("io", ["files", "argv"])
+def test_no_run_can_read_its_case_or_its_student(mode, io, tmp_path, monkeypatch):
+    # Under argv the input file's name is on the command line and in the folder: it must name no case.
+    config = tmp_path / "assignment.toml"
+    config.write_text((TESTSET / "assignment.toml").read_text(encoding="utf-8").replace(
+        'io = "files"', f'io = "{io}"'), encoding="utf-8")
+    baseline = grade_class(tmp_path, "alone", {}, 2, config)
     seen = watch_runs(monkeypatch)
     student = "student-snoopy-0451"
-    graded = grade_class(tmp_path, "class", {student: HOSTILE / "path_snoop"}, 2)
+    graded = grade_class(tmp_path, "class", {student: HOSTILE / "path_snoop"}, 2, config)
     assert graded["innocent"] == baseline["innocent"]
     case_ids = [case["case"] for case in graded[student]]
     assert len(case_ids) == 4 and all(case["verdict"].value == "PE" for case in graded[student])

@@ -22,7 +22,7 @@ from grader.intake.build import MAX_PARSED_BYTES
 from grader.intake.java_source import parse_java
 from grader.judging import hints
 from grader.judging.verify import Expected, Rules, verify
-from grader.reports import escaping, junit
+from grader.reports import escaping
 from solver.board import Board
 from solver.errors import SolverError
 from solver.formats import parse_solution
@@ -63,7 +63,10 @@ ENTRY_POINTS: dict[str, Callable[[str], object]] = {
                                driver.diagnose(text, [".grader/SpecClient.java"], {"Board", "Solver"},
                                                _OLD_ALGS4.names)),
     "python main guard": build._PY_MAIN_RE.search,
-    "junit text": junit._clean,
+    "xml_text": escaping.xml_text,
+    "html_text": escaping.html_text,
+    "json_in_script": escaping.json_in_script,
+    "markdown_cell": escaping.markdown_cell,
     "safe_name": escaping.safe_name,
     "terminal_safe": escaping.terminal_safe,
     "csv_cell": escaping.csv_cell,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import pipeline
+from grader import case_run, pipeline
 from grader.cli import entry
 from grader.intake.timecap import HostStepTimeout, capped
 from grader.judging.verdicts import Verdict
@@ -69,8 +69,8 @@ def test_output_checking_past_its_cap_is_the_cases_verdict(tmp_path: Path, monke
     def stuck_verify(*args, **kwargs):
         time.sleep(5)  # a parse or verification that never ends in time
 
-    monkeypatch.setattr(pipeline, "CHECK_SECONDS", 0.3)
-    monkeypatch.setattr(pipeline, "verify", stuck_verify)
+    monkeypatch.setattr(case_run, "CHECK_SECONDS", 0.3)
+    monkeypatch.setattr(case_run, "verify", stuck_verify)
     subs = tmp_path / "subs"
     shutil.copytree(REPO / "examples" / "submissions" / "AC-python-correct", subs / "ok")
     started = time.monotonic()

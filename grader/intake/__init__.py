@@ -4,7 +4,7 @@ placed in the student's package; checking Python; finding the entry point).
 
 Everything here treats a submission's files as hostile: :mod:`~grader.intake.safe_copy` is the
 one way to copy, read or write in a submission's, build's or run's folder (no link below a
-root is ever followed), :mod:`~grader.intake.java_source` reads Java with tree-sitter, and
+root is ever followed), :mod:`~grader.intake.java.java_source` reads Java with tree-sitter, and
 :mod:`~grader.intake.timecap` caps each host-side step (a step past its cap is the
 submission's verdict, never a stalled grader).
 

@@ -1,9 +1,9 @@
 """Languages: turn a submission's folder into something runnable, once per submission.
 
 - Java: every ``.java`` file (plus the assignment's driver sources, placed in the student's
-  package by :mod:`grader.intake.driver`) compiled with ``javac`` into a classes folder,
-  against the algs4 edition the sources use (:mod:`grader.intake.algs4`,
-  :mod:`grader.intake.java_compile`); the main class is found from the sources, inside a
+  package by :mod:`grader.intake.java.driver`) compiled with ``javac`` into a classes folder,
+  against the algs4 edition the sources use (:mod:`grader.intake.java.algs4`,
+  :mod:`grader.intake.java.java_compile`); the main class is found from the sources, inside a
   ``package`` too; runs get ``-Xmx`` (an address-space limit stops the JVM from starting).
 - Python: a ``solver`` package (``python -m solver``) or a main file, run with the
   assignment's interpreter and packages (:mod:`grader.intake.python_env`); the entry file
@@ -32,10 +32,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from grader.intake import algs4, driver, java_compile, python_env, safe_copy
-from grader.intake.java_source import JavaSource, parse_java
+from grader.intake import python_env, safe_copy
+from grader.intake.java import algs4, driver, java_compile
+from grader.intake.java.mains import MAX_PARSED_BYTES, choose_main, code_files, java_main_classes, java_sources
 from grader.intake.syntax_check import check_syntax
-from grader.intake.timecap import COPY_SECONDS, PARSE_SECONDS, StudentFault, deadline_after
+from grader.intake.timecap import COPY_SECONDS, StudentFault, deadline_after
 from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
@@ -46,10 +47,6 @@ MAX_SUBMISSION_BYTES = 50_000_000
 MAX_SUBMISSION_FILES = 5_000
 """A submission larger than these (a virtualenv, a data set...) is refused instead of copied into every run."""
 JAVAC_HEAP_MB = 768
-MAX_PARSED_BYTES = 200_000
-"""A .java file larger than this is compiled but not read for ``main`` or imports: tree-sitter's
-error recovery takes up to ~5 s per MB of garbage (linear, but the grader's own time), and
-real solutions are a few kB to a few tens of kB per file."""
 RUN_NAMES = frozenset({".tmp"})
 """Top-level names the runner makes in a run folder (the run's TMPDIR)."""
 RESERVED_NAMES = RUN_NAMES | {".grader"}
@@ -77,7 +74,7 @@ class Build:
     log: str = ""
     seconds: float = 0.0
     library: str | None = None
-    """The algs4 edition the submission was compiled against (:mod:`grader.intake.algs4`), when configured."""
+    """The algs4 edition the submission was compiled against (:mod:`grader.intake.java.algs4`), when configured."""
     run_hint: str = ""
     """Why a run may write nothing (an empty ``main``), added to a ``NO`` verdict's message."""
     left_out: tuple[str, ...] = ()
@@ -101,9 +98,9 @@ class Build:
 def detect_language(source: Path, assignment: Assignment) -> str | None:
     if assignment.language != "auto":
         return assignment.language
-    if _files(source, "*.java"):
+    if code_files(source, "*.java"):
         return "java"
-    if _files(source, "*.py"):
+    if code_files(source, "*.py"):
         return "python"
     if assignment.command is not None:
         return "command"
@@ -158,11 +155,6 @@ def _build_from(source: Path, workdir: Path, assignment: Assignment, links: list
         return Build(language, None, failure=exc.verdict, message=str(exc))
 
 
-def _files(root: Path, pattern: str) -> list[Path]:
-    return sorted(p for p in root.rglob(pattern)
-                  if p.is_file() and not any(part in ("__MACOSX", ".git") for part in p.parts))
-
-
 def _library_originals(libraries: dict, bundle: Path, run_jars: tuple[Path, ...]) -> dict[str, Path]:
     """The assignment's own jar behind each library copy a compile ran with (see :func:`algs4.materialise`):
     the run's classpath is copied from those, never from the bundle a build step could have changed."""
@@ -215,86 +207,6 @@ def _build_log(outcome: runner.Outcome) -> str:
 
 
 # ---------------------------------------------------------------- Java
-@dataclass(frozen=True)
-class MainClass:
-    """A class that declares ``main``: its qualified name, file, and whether ``main`` does anything."""
-
-    name: str
-    path: Path
-    empty: bool
-    driver: bool = False
-    public: bool = True
-
-    @property
-    def simple(self) -> str:
-        return self.name.rsplit(".", 1)[-1]
-
-
-def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
-    """The student's files to compile, and those left out: JUnit tests (no JUnit here), and,
-    when the project has a ``src/`` folder, copies elsewhere (backups, ``out/``) that would
-    clash as duplicate classes."""
-    files = [p for p in _files(bundle, "*.java") if extras not in p.parents]
-    src = bundle / "src"
-    in_src = [p for p in files if src in p.parents]
-    keep, skipped = [], []
-    deadline = deadline_after(PARSE_SECONDS)
-    for path in files:
-        if (in_src and src not in path.parents) or _read_java(path, deadline).imports_from("org.junit", "junit"):
-            skipped.append(path)
-        else:
-            keep.append(path)
-    return keep, skipped
-
-
-def java_main_classes(files: list[Path], drivers: list[Path] = ()) -> list[MainClass]:
-    """Every class that declares a launchable ``main`` (:mod:`grader.intake.java_source`), by its
-    own name, not its file's; ``drivers`` are the assignment's own.
-
-    Raises :class:`grader.intake.timecap.HostStepTimeout` when reading the sources takes
-    longer than :data:`grader.intake.timecap.PARSE_SECONDS`.
-    """
-    found = []
-    deadline = deadline_after(PARSE_SECONDS)
-    for path in [*files, *drivers]:
-        for main in _read_java(path, deadline).mains:
-            found.append(MainClass(main.name, path, main.empty, path in drivers, main.public))
-    return found
-
-
-def _read_java(path: Path, deadline: float) -> JavaSource:
-    data = path.read_bytes()
-    if len(data) > MAX_PARSED_BYTES or (b"main" not in data and b"junit" not in data):
-        return parse_java(b"")  # cannot declare main or import JUnit, or too large to read
-    return parse_java(data, deadline)
-
-
-def choose_main(candidates: list[MainClass], assignment: Assignment) -> str | None:
-    """``main_class`` when set; else the student's preferred non-empty main; else the assignment's driver.
-
-    A student class whose ``main`` is empty (Princeton's skeleton) cannot run by itself:
-    the driver compiled in from ``[java] sources`` runs it instead.
-    """
-    wanted = assignment.java.main_class
-    if wanted:
-        if "." in wanted:
-            return wanted
-        return next((c.name for c in candidates if c.simple == wanted), wanted)
-    students = sorted((c for c in candidates if not c.driver),
-                      key=lambda c: (_preference(c, assignment), not c.public, len(c.path.parts), c.name))
-    drivers = [c for c in candidates if c.driver]
-    if students and not students[0].empty:
-        return students[0].name
-    if drivers:
-        return drivers[0].name
-    return students[0].name if students else None
-
-
-def _preference(candidate: MainClass, assignment: Assignment) -> int:
-    names = assignment.java.preferred_mains
-    return names.index(candidate.simple) if candidate.simple in names else len(names)
-
-
 def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     javac, java = _tool("javac"), _tool("java")
     if javac is None or java is None:
@@ -309,7 +221,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     except algs4.LibraryUnreadable as exc:
         return Build("java", None, failure=Verdict.JE, message=f"[java.algs4] in {assignment.source}: cannot read "
                                                                 f"a library jar: {exc}")
-    # Drivers go into the package of the student classes they use (grader.intake.driver).
+    # Drivers go into the package of the student classes they use (grader.intake.java.driver).
     unnamed = libraries["unnamed"].names if "unnamed" in libraries else driver.JDK_OR_ALGS4_HINTS
     installed = driver.install(assignment.java.sources, extras, files, unnamed)
     replaced = {path for each in installed for path in each.replaces}
@@ -494,5 +406,5 @@ def _command_values(bundle: Path, assignment: Assignment,
     if "main_class" in used:
         values["main_class"] = assignment.java.main_class or ""
     if "sources" in used:
-        lists["sources"] = [str(p.relative_to(bundle)) for p in _files(bundle, "*.java")]
+        lists["sources"] = [str(p.relative_to(bundle)) for p in code_files(bundle, "*.java")]
     return values, lists, readable

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import SetupRefused
-from grader.intake.algs4 import PACKAGE, library_names
+from grader.intake.java.algs4 import PACKAGE, library_names
 from grader.intake.discovery import Submission
-from grader.intake.java_text import blank_comments
+from grader.intake.java.java_text import blank_comments
 from grader.testsets.assignment import Assignment
 
 MAX_FILES = 200

@@ -87,7 +87,7 @@ class Limits:
 
 @dataclass(frozen=True)
 class Algs4Config:
-    """The jars of each edition of Princeton's library (:mod:`grader.intake.algs4`); empty: not configured."""
+    """The jars of each edition of Princeton's library (:mod:`grader.intake.java.algs4`); empty: not configured."""
 
     packaged: tuple[Path, ...] = ()
     unnamed: tuple[Path, ...] = ()

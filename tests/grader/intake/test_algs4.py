@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.algs4 import Attempt, Library, blames_library, library_names, plan, scan, write_without
+from grader.intake.java.algs4 import Attempt, Library, blames_library, library_names, plan, scan, write_without
 
 UNNAMED = frozenset({"In", "StdOut", "StdIn", "MinPQ", "Queue", "Stack", "Bag", "Date"})
 STDLIB, OLD_ALGS4 = frozenset({"In", "StdOut", "StdIn", "Date"}), frozenset({"MinPQ", "Queue", "Stack", "Bag"})

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.intake.build import build
-from grader.intake.driver import diagnose, install, rewrite
+from grader.intake.java.driver import diagnose, install, rewrite
 from grader.testsets.assignment import Assignment, JavaConfig
 from tests.support import require_tool
 

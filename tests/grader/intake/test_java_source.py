@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.java_source import parse_java
+from grader.intake.java.java_source import parse_java
 from grader.intake.timecap import HostStepTimeout
 
 DATA = Path(__file__).resolve().parent / "data" / "java-mains"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grader.intake.algs4 import scan
-from grader.intake.java_text import blank_comments
+from grader.intake.java.algs4 import scan
+from grader.intake.java.java_text import blank_comments
 
 SOURCE = '''package p; // MinPQ in a comment
 /* In

@@ -17,9 +17,10 @@ from collections.abc import Callable
 
 import pytest
 
-from grader.intake import algs4, build, driver, java_compile
+from grader.intake import build
+from grader.intake.java import algs4, driver, java_compile
 from grader.intake.build import MAX_PARSED_BYTES
-from grader.intake.java_source import parse_java
+from grader.intake.java.java_source import parse_java
 from grader.judging import hints
 from grader.judging.verify import Expected, Rules, verify
 from grader.reports import escaping

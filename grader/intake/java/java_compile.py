@@ -1,7 +1,7 @@
 """Compiling a Java submission: javac once per planned algs4 edition, and whose fault a failure is.
 
-:func:`compile_submission` ties :mod:`grader.intake.algs4` (which library set to compile with, and when to try
-the next) to :mod:`grader.intake.driver` (a failure in the assignment's driver is the student's ``CE`` only when
+:func:`compile_submission` ties :mod:`grader.intake.java.algs4` (which library set to compile with, and when to try
+the next) to :mod:`grader.intake.java.driver` (a failure in the assignment's driver is the student's ``CE`` only when
 their classes lack what it calls, else a ``JE``). The javac run itself is the caller's ``compile_once``.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.intake import algs4, driver
+from grader.intake.java import algs4, driver
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.intake.java_text import blank_comments
+from grader.intake.java.java_text import blank_comments
 
 _PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;[ \t]*\n?", re.M)
 _DECLARATION_RE = re.compile(r"\bpackage\s+[\w.]+\s*;")

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.intake.java_text import blank_comments
+from grader.intake.java.java_text import blank_comments
 
 PACKAGE = "edu.princeton.cs.algs4"
 FLAVOURS = ("packaged", "unnamed")

@@ -1,0 +1,7 @@
+"""Java submissions: reading their sources (tree-sitter, ``java_source``; ``java_text`` for compiler logs),
+the algs4 library editions they import (``algs4``), the course drivers compiled in beside them (``driver``),
+javac's output read for the student (``java_compile``), and which class is the program (``mains``).
+
+May import the intake package's own helpers (``safe_copy``, ``timecap``), the sandbox, judging, testsets
+and the solver core; never the grader's upper layers.
+"""

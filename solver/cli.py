@@ -20,7 +20,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "shell": "solver.assignment.shell:shell",
     "tables": "solver.tables_cli:tables",
     "experiment": "solver.assignment.experiment_report:experiment",
-    "gui": "solver.assignment.gui:gui",
+    "gui": "solver.assignment.desktop.gui:gui",
     "web": "solver.assignment.web:web",
 }
 """Subcommands beside ``solve``, imported only when used."""

@@ -48,7 +48,7 @@ def app(display: str, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("DISPLAY", display)
     import tkinter
 
-    from solver.assignment.gui_app import PuzzleApp
+    from solver.assignment.desktop.gui_app import PuzzleApp
 
     root = tkinter.Tk()
     window = PuzzleApp(root, size=3, seed=11, delay_ms=5)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.assignment.gui_model import (
+from solver.assignment.desktop.gui_model import (
     ERROR,
     INFO,
     NOT_SOLVABLE,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.assignment.gui_board_view import NOT_SOLVABLE_TEXT
-from solver.assignment.gui_model import ERROR, SOLVED
+from solver.assignment.desktop.gui_board_view import NOT_SOLVABLE_TEXT
+from solver.assignment.desktop.gui_model import ERROR, SOLVED
 from solver.board import Board, Move
 from solver.search.exact import distance
 from solver.solve import solve

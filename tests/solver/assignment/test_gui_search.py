@@ -10,15 +10,15 @@ from collections import deque
 
 import pytest
 
-from solver.assignment.gui_boards import (
+from solver.assignment.desktop.gui_boards import (
     board_at_depth,
     depth_limit,
     exact_board_at_depth,
     random_board,
 )
-from solver.assignment.gui_model import SOLVED, PuzzleModel
-from solver.assignment.gui_solver import FIRST_BUDGET, GROWTH, Job, search
-from solver.assignment.gui_stepper import AStarStepper
+from solver.assignment.desktop.gui_model import SOLVED, PuzzleModel
+from solver.assignment.desktop.gui_solver import FIRST_BUDGET, GROWTH, Job, search
+from solver.assignment.desktop.gui_stepper import AStarStepper
 from solver.board import Board, Move
 from solver.errors import SearchLimitError
 from solver.search.result import SearchResult

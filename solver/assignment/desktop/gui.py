@@ -1,7 +1,7 @@
 """``python -m solver gui``: play the N-puzzle in a Tk window, or watch A* solve a board.
 
 The command checks its inputs and that a window can be opened; the window is in
-:mod:`solver.assignment.gui_app` and the rules in :mod:`solver.assignment.gui_model`. Tk is
+:mod:`solver.assignment.desktop.gui_app` and the rules in :mod:`solver.assignment.desktop.gui_model`. Tk is
 imported here lazily, so the rest of the CLI works on a Python without Tk.
 """
 
@@ -72,7 +72,7 @@ def gui(puzzle: str | None, size: int, image: str | None, numbers: bool, seed: i
     try:
         import tkinter
 
-        from solver.assignment.gui_app import PuzzleApp
+        from solver.assignment.desktop.gui_app import PuzzleApp
         from solver.assignment.picture import PictureError
     except ImportError as exc:
         raise GuiUnavailableError(f"the GUI needs Tk, which this Python lacks ({exc}); "

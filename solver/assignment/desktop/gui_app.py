@@ -1,9 +1,9 @@
 """The Tk window of ``python -m solver gui``: a start screen, then the board and its controls.
 
-Only layout and event wiring live here: the rules are in :mod:`solver.assignment.gui_model`,
-the canvas in :mod:`solver.assignment.gui_board_view`, the searches and their threads in
-:mod:`solver.assignment.gui_jobs`, the step-through view in
-:mod:`solver.assignment.gui_search_view`, and the pictures in :mod:`solver.assignment.gui_pieces`.
+Only layout and event wiring live here: the rules are in :mod:`solver.assignment.desktop.gui_model`,
+the canvas in :mod:`solver.assignment.desktop.gui_board_view`, the searches and their threads in
+:mod:`solver.assignment.desktop.gui_jobs`, the step-through view in
+:mod:`solver.assignment.desktop.gui_search_view`, and the pictures in :mod:`solver.assignment.desktop.gui_pieces`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import filedialog
 
-from solver.assignment.gui_board_view import BoardView
-from solver.assignment.gui_jobs import GameActions
-from solver.assignment.gui_model import PuzzleModel
-from solver.assignment.gui_pieces import cut, load_source
-from solver.assignment.gui_search_view import SearchView
+from solver.assignment.desktop.gui_board_view import BoardView
+from solver.assignment.desktop.gui_jobs import GameActions
+from solver.assignment.desktop.gui_model import PuzzleModel
+from solver.assignment.desktop.gui_pieces import cut, load_source
+from solver.assignment.desktop.gui_search_view import SearchView
 from solver.assignment.picture import PictureError
 from solver.board import Board, Move
 

@@ -4,7 +4,7 @@ Free of Tk. ``random_board`` is uniform over the solvable boards. ``board_at_dep
 board whose *optimal* solution has exactly the chosen length: on 2×2 and 3×3 drawn uniformly
 from the exact distance table; on larger boards taken from the optimal path of a random board
 (every board on an optimal path, k moves before the goal, is exactly k moves from it), so
-it needs a solve, which :mod:`solver.assignment.gui_solver` runs in the background.
+it needs a solve, which :mod:`solver.assignment.desktop.gui_solver` runs in the background.
 """
 
 from __future__ import annotations

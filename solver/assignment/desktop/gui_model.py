@@ -1,7 +1,7 @@
 """The GUI's state and rules, free of Tk so they can be tested without a display.
 
 :class:`PuzzleModel` holds the board, the status message the window shows, and the
-queue of animation steps of a solution. The Tk window (:mod:`solver.assignment.gui_app`) only
+queue of animation steps of a solution. The Tk window (:mod:`solver.assignment.desktop.gui_app`) only
 draws the model and forwards clicks and buttons to it.
 """
 
@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.assignment.gui_boards import random_board
+from solver.assignment.desktop.gui_boards import random_board
 from solver.assignment.states import StateError, parse_state
 from solver.board import Board, Move
 
@@ -120,7 +120,7 @@ class PuzzleModel:
 
     # -- player actions -----------------------------------------------------------
     def shuffle(self, board: Board | None = None) -> None:
-        """A new board: ``board`` (Shuffle's chosen difficulty, see :mod:`solver.assignment.gui_boards`),
+        """A new board: ``board`` (Shuffle's chosen difficulty, see :mod:`solver.assignment.desktop.gui_boards`),
         or else a uniformly random solvable one."""
         self._set_board(board if board is not None else random_board(self.n, self.rng))
         self._say("Shuffled. Slide the tiles back, or press Solve.")

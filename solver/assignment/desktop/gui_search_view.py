@@ -1,15 +1,15 @@
 """The game's step-through view: A* on the board shown, one expansion per click, with the node
 expanded drawn small and its g, h and f, and the frontier and expanded counts beside it.
 
-The search is :class:`solver.assignment.gui_stepper.AStarStepper`; this module only draws it.
+The search is :class:`solver.assignment.desktop.gui_stepper.AStarStepper`; this module only draws it.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
 
-from solver.assignment.gui_board_view import COLORS
-from solver.assignment.gui_stepper import HEURISTICS, AStarStepper, Expansion
+from solver.assignment.desktop.gui_board_view import COLORS
+from solver.assignment.desktop.gui_stepper import HEURISTICS, AStarStepper, Expansion
 from solver.board import Board
 
 CELL = 34

@@ -1,7 +1,7 @@
 """What the game's buttons do: moves that slide, Undo, Shuffle, and the searches behind Solve,
 Hint and a Shuffle to a chosen depth.
 
-A search runs in a :class:`~solver.assignment.gui_solver.Job` thread (the solver's own optimal
+A search runs in a :class:`~solver.assignment.desktop.gui_solver.Job` thread (the solver's own optimal
 method, so every board ``python -m solver`` solves is solved here too); the window polls it
 every few hundredths of a second, showing its progress, so it stays responsive, and Cancel
 drops it. A solution is then played one sliding move per ``delay_ms``.
@@ -13,20 +13,20 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from solver.assignment.gui_boards import (
+from solver.assignment.desktop.gui_boards import (
     board_at_depth,
     depth_limit,
     exact_board_at_depth,
 )
-from solver.assignment.gui_model import INFO
-from solver.assignment.gui_solver import Job, search
+from solver.assignment.desktop.gui_model import INFO
+from solver.assignment.desktop.gui_solver import Job, search
 from solver.assignment.shell import random_walk
 from solver.board import Board, Move
 from solver.search.result import SearchResult
 
 if TYPE_CHECKING:
-    from solver.assignment.gui_board_view import BoardView
-    from solver.assignment.gui_model import PuzzleModel
+    from solver.assignment.desktop.gui_board_view import BoardView
+    from solver.assignment.desktop.gui_model import PuzzleModel
 
 POLL_MS = 40
 WALK_LIMIT = 1000
@@ -36,7 +36,7 @@ SLIDE_MS = 110
 
 
 class GameActions:
-    """The actions of :class:`solver.assignment.gui_app.PuzzleApp` (which supplies the widgets)."""
+    """The actions of :class:`solver.assignment.desktop.gui_app.PuzzleApp` (which supplies the widgets)."""
 
     root: tk.Tk
     model: PuzzleModel

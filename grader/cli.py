@@ -20,7 +20,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "gradescope": "grader.integrations.gradescope:gradescope_command",
     "merge": "grader.merge:merge_command",
     "report": "grader.reports.html_report:report_command",
-    "doctor": "grader.sandbox.doctor:doctor",
+    "doctor": "grader.sandbox.probe.doctor:doctor",
     "testcases": "grader.testsets.commands:testcases",
 }
 

@@ -45,7 +45,7 @@ OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"os::commit_memory")
 # Not "Could not reserve enough space" (the JVM failing to start with its heap): the caller
-# confirms that one itself (grader.sandbox.jvm_probe) before calling it the grader's fault.
+# confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
 
 
 def isolation_layers() -> list[str]:

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 from grader.pipeline import grade
-from grader.sandbox import jvm_probe
+from grader.sandbox.probe import jvm_probe
 from tests.support import REPO, require_tool
 
 HOSTILE = Path(__file__).resolve().parent

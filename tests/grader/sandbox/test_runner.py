@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader.sandbox import doctor, isolation, rlimits, runner
+from grader.sandbox import isolation, rlimits, runner
+from grader.sandbox.probe import doctor
 from grader.sandbox.workdir import quota_bytes as workdir_quota
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable

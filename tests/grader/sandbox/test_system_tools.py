@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import entry
-from grader.sandbox import system_tools
-from grader.sandbox.system_tools import InstallFailed, Tool
+from grader.sandbox.probe import system_tools
+from grader.sandbox.probe.system_tools import InstallFailed, Tool
 
 THERE = Tool("there", "a test", "pkg-there", lambda: True)
 GONE = Tool("gone", "a test", "pkg-gone", lambda: False)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from grader.sandbox import isolation, runner, slots, sweep, system_tools
+from grader.sandbox import isolation, runner, slots, sweep
+from grader.sandbox.probe import system_tools
 
 
 def report(chosen: isolation.Plan, overhead_ms: float | None, swept: sweep.Swept | None = None) -> list[str]:

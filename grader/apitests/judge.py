@@ -28,7 +28,7 @@ from typing import Any
 from grader.apitests import python
 from grader.apitests.board_checks import BoardTests
 from grader.apitests.outside import Peer
-from grader.apitests.protocol import Reported, clean
+from grader.apitests.protocol import Reported, clean, fate
 from grader.apitests.refmodel import Fail
 from grader.apitests.remote import Channel, RemoteRaised, WorkerGone
 from grader.apitests.remote_api import RemoteApi, TestTimeout
@@ -162,7 +162,6 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
 
 def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
     """A broken test's message: the judge's view, with the run's fate when the run says more."""
-    from grader.apitests.run import fate  # run imports this module
     if seen.startswith("did not finish"):  # the judge's deadline (and its SIGKILL), not the run's fate
         return seen
     if outcome.timed_out or outcome.memory_exceeded or outcome.signal is not None or seen.startswith("the worker "

@@ -13,6 +13,9 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from grader.judging.hints import tail
+from grader.sandbox import runner
+
 PREFIX = b"@@api "
 MAX_LINE = 4096
 MAX_MESSAGE = 1500
@@ -54,3 +57,21 @@ def clean(message: str) -> str:
     """At most :data:`MAX_MESSAGE` characters, without control characters other than newlines."""
     text = "".join(ch if ch == "\n" or (ch.isprintable() and ch not in "\x1b") else "?" for ch in message)
     return text[:MAX_MESSAGE]
+
+
+STDERR_LINES = 8
+"""How many of a harness run's last stderr lines a test's message keeps."""
+
+
+def fate(outcome: runner.Outcome, seconds: float) -> str:
+    """Why a harness run ended in the middle of a test, for that test's message."""
+    if outcome.timed_out:
+        why = f"the run timed out ({seconds:.0f} s) during this test"
+    elif outcome.memory_exceeded:
+        why = "the run ran out of memory during this test"
+    elif outcome.signal is not None:
+        why = f"the run was killed by signal {outcome.signal} during this test"
+    else:
+        why = f"the run ended (exit code {outcome.exit_code}) during this test: did the code call exit()?"
+    stderr = tail(outcome.stderr, STDERR_LINES)
+    return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")

@@ -21,10 +21,9 @@ from pathlib import Path
 from grader.apitests import java, judge, python
 from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
-from grader.apitests.protocol import Reported, parse_lines
+from grader.apitests.protocol import Reported, fate, parse_lines
 from grader.intake.build import Build
 from grader.judging.apiresult import ApiResult
-from grader.judging.hints import tail
 from grader.sandbox import runner
 from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
@@ -36,7 +35,6 @@ MIN_RUN_SECONDS = 2.0
 RESTART = 75
 """A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
 OUTPUT_BYTES = 2_000_000
-STDERR_LINES = 8
 LAUNCHERS = {"python": python, "java": java}
 
 Folder = Callable[[str], Path]
@@ -150,20 +148,6 @@ def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, fol
         remaining = [name for name in remaining if name not in got]
     results.update((name, why_stopped) for name in remaining)
     return runs
-
-
-def fate(outcome: runner.Outcome, seconds: float) -> str:
-    """Why a harness run ended in the middle of a test, for that test's message."""
-    if outcome.timed_out:
-        why = f"the run timed out ({seconds:.0f} s) during this test"
-    elif outcome.memory_exceeded:
-        why = "the run ran out of memory during this test"
-    elif outcome.signal is not None:
-        why = f"the run was killed by signal {outcome.signal} during this test"
-    else:
-        why = f"the run ended (exit code {outcome.exit_code}) during this test: did the code call exit()?"
-    stderr = tail(outcome.stderr, STDERR_LINES)
-    return why + (f"\nstderr:\n{stderr}" if stderr.strip() else "")
 
 
 def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:

@@ -5,9 +5,12 @@ Import as ``from tests.support import require_tool, shared_data, check_golden``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -71,3 +74,21 @@ def check_golden(path: Path, actual: str, update: bool) -> None:
         path.write_text(actual, encoding="utf-8")
         return
     assert actual == path.read_text(encoding="utf-8"), f"output differs from golden file {path}"
+
+
+@contextlib.contextmanager
+def run_folders(prefix: str) -> Iterator[Callable[..., Path]]:
+    """Makes fresh run folders the sandbox's uids can reach (0711 all the way, as the pipeline's are);
+    removed on exit."""
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    base.chmod(0o711)
+
+    def make(label: str = "run") -> Path:
+        folder = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=base))
+        folder.chmod(0o711)
+        return folder
+
+    try:
+        yield make
+    finally:
+        shutil.rmtree(base, ignore_errors=True)

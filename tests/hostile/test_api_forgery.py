@@ -29,6 +29,7 @@ from grader.intake.build import build
 from grader.sandbox import runner
 from grader.testsets.assignment import load_assignment
 from grader.testsets.model import load_testset
+from tests import support
 from tests.support import REPO
 
 HERE = Path(__file__).resolve().parent / "api_forgery"
@@ -48,16 +49,8 @@ def setup():
 
 @pytest.fixture
 def folders():
-    base = Path(tempfile.mkdtemp(prefix="npuzzle-api-forgery-"))
-    base.chmod(0o711)
-
-    def make(label: str = "run") -> Path:
-        made = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=base))
-        made.chmod(0o711)
-        return made
-
-    yield make
-    shutil.rmtree(base, ignore_errors=True)
+    with support.run_folders("npuzzle-api-forgery-") as make:
+        yield make
 
 
 def junk_with(trick: str | None, folders) -> Path:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +10,7 @@ import pytest
 from grader.apitests.battery import Battery
 from grader.testsets.assignment import Assignment, load_assignment
 from grader.testsets.model import load_testset
+from tests import support
 
 collect_ignore_glob = ["data/*"]
 DATA = Path(__file__).resolve().parent / "data"
@@ -29,13 +28,5 @@ def api_setup() -> tuple[Assignment, Battery]:
 @pytest.fixture()
 def run_folders() -> Iterator:
     """Makes fresh run folders the sandbox's uid can reach (0711 all the way, as the pipeline's are)."""
-    base = Path(tempfile.mkdtemp(prefix="npuzzle-apitest-"))
-    base.chmod(0o711)
-
-    def make(label: str = "run") -> Path:
-        folder = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=base))
-        folder.chmod(0o711)
-        return folder
-
-    yield make
-    shutil.rmtree(base, ignore_errors=True)
+    with support.run_folders("npuzzle-apitest-") as make:
+        yield make

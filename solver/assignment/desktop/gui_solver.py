@@ -12,6 +12,7 @@ more than the last one; the answer is the solver's own, optimal, for every board
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Callable
@@ -45,6 +46,33 @@ class Progress:
         return text + (f", the answer is at least {self.at_least} moves" if self.at_least else "")
 
 
+_gc_lock = threading.Lock()
+_gc_jobs = 0  # jobs whose thread still runs
+_gc_held = False  # whether a job turned the cyclic collector off
+
+
+def _hold_collector() -> None:
+    """Called in the window's thread as a job starts: collect now, then no cyclic collection while
+    jobs run. A collection in a job's thread could free a Tk object left in a cycle, and Tcl aborts
+    the whole process when its objects are freed outside the thread that made them."""
+    global _gc_jobs, _gc_held
+    with _gc_lock:
+        if _gc_jobs == 0 and gc.isenabled():
+            gc.collect()
+            gc.disable()
+            _gc_held = True
+        _gc_jobs += 1
+
+
+def _resume_collector() -> None:
+    """Called in the window's thread when it sees a job done: collection resumes there once no job runs."""
+    global _gc_held
+    with _gc_lock:
+        if _gc_jobs == 0 and _gc_held:
+            _gc_held = False
+            gc.enable()
+
+
 class Job:
     """Work run in a daemon thread: ``work(job)`` returns the result, reading :attr:`cancelled`
     and setting :attr:`progress` as it goes.
@@ -61,22 +89,31 @@ class Job:
         self.error: str | None = None
         self.cancelled = threading.Event()
         self._work = work
+        _hold_collector()
         self.thread = threading.Thread(target=self._run, name="npuzzle-solve", daemon=True)
         self.thread.start()
 
     @property
     def done(self) -> bool:
-        return not self.thread.is_alive()
+        """Whether the work has ended (read it from the window's thread: it resumes garbage collection)."""
+        if self.thread.is_alive():
+            return False
+        _resume_collector()
+        return True
 
     def cancel(self) -> None:
         self.cancelled.set()
 
     def _run(self) -> None:
+        global _gc_jobs
         try:
             result = self._work(self)
         except (ValueError, MemoryError) as exc:  # e.g. an algorithm that cannot take this board
             self.error = str(exc) or type(exc).__name__
             return
+        finally:
+            with _gc_lock:
+                _gc_jobs -= 1
         if not self.cancelled.is_set():
             self.result = result
 

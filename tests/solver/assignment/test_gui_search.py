@@ -217,3 +217,31 @@ def test_jobs_run_off_the_calling_thread() -> None:
     job = Job(lambda job: seen.append(threading.current_thread().name))
     wait(job)
     assert seen == ["npuzzle-solve"]
+
+
+def test_garbage_left_by_the_window_is_never_collected_in_a_search_thread():
+    """Tcl aborts the process when a Tk object is freed outside the thread that made it, and the
+    cyclic collector runs in whichever thread allocates: a search thread allocating heavily once
+    collected an old window's cycle and killed the test run. Collection waits for the window's thread."""
+    import gc
+
+    freed_in: list[str] = []
+
+    class TkLike:
+        def __del__(self) -> None:
+            freed_in.append(threading.current_thread().name)
+
+    def churn(job: Job) -> int:  # allocates far past every collection threshold
+        return sum(len([[i] for i in range(1000)]) for _ in range(300))
+
+    cycle = TkLike()
+    cycle.me = cycle  # only the cyclic collector can free it
+    gc.collect()
+    del cycle
+    job = Job(churn)
+    job.thread.join(timeout=60)
+    assert job.result == 300_000
+    assert job.done  # read in this thread: collection resumes here
+    gc.collect()
+    assert freed_in and "npuzzle-solve" not in freed_in
+    assert gc.isenabled()

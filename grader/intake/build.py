@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from grader.intake import python_env, safe_copy
 from grader.intake.java import algs4, driver, java_compile
+from grader.intake.java.java_source import SourceReader
 from grader.intake.java.mains import MAX_PARSED_BYTES, choose_main, code_files, java_main_classes, java_sources
 from grader.intake.syntax_check import check_syntax
 from grader.intake.timecap import COPY_SECONDS, StudentFault, deadline_after
@@ -215,7 +216,8 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     extras = bundle / ".grader"
     extras.mkdir()
     classpath_items = [str(_copy_into(item, extras).relative_to(bundle)) for item in assignment.java.classpath]
-    files, skipped = java_sources(bundle, extras)
+    read = SourceReader()  # each source read once, all within one time cap
+    files, skipped = java_sources(bundle, extras, read)
     try:
         libraries = {name: algs4.load_library(name, jars) for name, jars in assignment.java.algs4.editions().items()}
     except algs4.LibraryUnreadable as exc:
@@ -223,11 +225,11 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                                                                 f"a library jar: {exc}")
     # Drivers go into the package of the student classes they use (grader.intake.java.driver).
     unnamed = libraries["unnamed"].names if "unnamed" in libraries else driver.JDK_OR_ALGS4_HINTS
-    installed = driver.install(assignment.java.sources, extras, files, unnamed)
+    installed = driver.install(assignment.java.sources, extras, files, unnamed, read)
     replaced = {path for each in installed for path in each.replaces}
     files, skipped = [p for p in files if p not in replaced], skipped + sorted(replaced)
     drivers = [each.path for each in installed]
-    candidates = java_main_classes(files, drivers)
+    candidates = java_main_classes(files, drivers, read)
     main_class = choose_main(candidates, assignment)
     # The assignment's driver sources are compiled in only when a driver runs the submission:
     # a student's own main need not match the API the driver expects.
@@ -255,7 +257,8 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
         outcome = runner.run_command(argv, bundle, _build_limits(assignment, jvm=True), keep=(build_dir,))
         return not outcome.timed_out and outcome.exit_code == 0, _build_log(outcome), outcome.timed_out
 
-    compiled = java_compile.compile_submission(files, drivers if with_drivers else [], bundle, libraries, compile_once)
+    compiled = java_compile.compile_submission(files, drivers if with_drivers else [], bundle, libraries, compile_once,
+                                               read)
     log, library = compiled.log, compiled.library
     if not compiled.ok:
         return Build("java", None, entry=main_class, failure=Verdict(compiled.verdict), message=compiled.message,

@@ -6,29 +6,28 @@ submissions (at least two) import Princeton's algs4 and the assignment names no 
 refused with the fix; one student's import alone stays that student's compile error.
 
 Submissions are untrusted: their folders are walked without following links, and only a bounded number of
-bytes of a bounded number of ``.java`` files is read.
+bytes of a bounded number of ``.java`` files is read, with the build's Java reader
+(:mod:`grader.intake.java.java_source`), within the same time cap per submission.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import SetupRefused
-from grader.intake.java.algs4 import PACKAGE, library_names
 from grader.intake.discovery import Submission
-from grader.intake.java.java_text import blank_comments
+from grader.intake.java.algs4 import PACKAGE, library_names, packaged_names
+from grader.intake.java.java_source import MAX_PARSED_BYTES, read_java
+from grader.intake.timecap import PARSE_SECONDS, HostStepTimeout, deadline_after
 from grader.testsets.assignment import Assignment
 
 MAX_FILES = 200
 MAX_ENTRIES = 5_000
 """A submission's folder is walked through at most this many entries (a hostile one may hold millions)."""
-MAX_BYTES = 256_000
-_USES_ALGS4 = re.compile(r"\bedu\s*\.\s*princeton\s*\.\s*cs\s*\.\s*algs4\b")
 ALGS4_JAR_URL = "https://algs4.cs.princeton.edu/code/algs4.jar"
 
 
@@ -75,7 +74,19 @@ def _provides_algs4(assignment: Assignment) -> bool:
 
 
 def _first_algs4_use(root: Path) -> tuple[str | None, bool]:
-    """The first ``.java`` file under ``root`` that names the algs4 package, and whether there is any Java."""
+    """The first ``.java`` file under ``root`` that names the algs4 package, and whether there is any Java.
+
+    A submission whose files take longer than the reader's time cap counts as found nowhere (its own build
+    reports that).
+    """
+    deadline = deadline_after(PARSE_SECONDS)
+    try:
+        return _search(root, deadline)
+    except HostStepTimeout:
+        return None, True
+
+
+def _search(root: Path, deadline: float) -> tuple[str | None, bool]:
     seen = entries = 0
     any_java = False
     for folder, dirs, files in os.walk(root, followlinks=False):
@@ -90,13 +101,14 @@ def _first_algs4_use(root: Path) -> tuple[str | None, bool]:
             seen += 1
             if seen > MAX_FILES:
                 return None, any_java
-            text = _read_bounded(Path(folder) / name)
-            if text is not None and _USES_ALGS4.search(blank_comments(text)):
+            data = _read_bounded(Path(folder) / name)
+            # Only a file with "algs4" in it (or a Unicode escape, which could spell it) can name the package.
+            if data is not None and (b"algs4" in data or b"\\u" in data) and packaged_names(read_java(data, deadline)):
                 return (Path(folder) / name).relative_to(root).as_posix(), True
     return None, any_java
 
 
-def _read_bounded(path: Path) -> str | None:
+def _read_bounded(path: Path) -> bytes | None:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
@@ -104,4 +116,4 @@ def _read_bounded(path: Path) -> str | None:
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             return None
-        return handle.read(MAX_BYTES).decode("utf-8", "replace")
+        return handle.read(MAX_PARSED_BYTES + 1)

@@ -1,4 +1,5 @@
-"""Java submissions: reading their sources (tree-sitter, ``java_source``; ``java_text`` for compiler logs),
+"""Java submissions: reading their sources (tree-sitter is the one reader: ``java_source``, on ``java_tree``,
+``prelex`` and ``main_methods``),
 the algs4 library editions they import (``algs4``), the course drivers compiled in beside them (``driver``),
 javac's output read for the student (``java_compile``), and which class is the program (``mains``).
 

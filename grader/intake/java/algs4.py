@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.intake.java.java_text import blank_comments
+from grader.intake.java.java_source import JavaSource
 
 PACKAGE = "edu.princeton.cs.algs4"
 FLAVOURS = ("packaged", "unnamed")
@@ -42,11 +42,6 @@ MAX_ATTEMPTS = 3
 JDK_PACKAGES_FILE = Path(__file__).with_name("jdk_packages.json")
 """Public top-level types of the JDK packages students import on demand (JDK 17; see its ``_how`` key)."""
 
-_PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;", re.M)
-_IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+(static[ \t]+)?([\w.]+?)(\.\*)?[ \t]*;", re.M)
-_DECLARED_RE = re.compile(r"\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)")
-_CAPITALISED_RE = re.compile(r"(?<![\w$.])([A-Z][\w$]*)")
-_QUALIFIED_RE = re.compile(r"\bedu\s*\.\s*princeton\s*\.\s*cs\s*\.\s*algs4\s*\.\s*([A-Za-z_$][\w$]*)")
 _ERROR_RE = re.compile(r"^\S.*?:\d+: error: ", re.M)
 
 
@@ -146,44 +141,37 @@ def jdk_packages() -> Mapping[str, frozenset[str]]:
     return {package: frozenset(names) for package, names in data.items() if not package.startswith("_")}
 
 
-def code_of(source: str) -> str:
-    """Java source without comments and string or character literals (their words are not names)."""
-    return blank_comments(source)
-
-
-def scan(sources: Iterable[str], unnamed_names: frozenset[str] = frozenset()) -> Usage:
-    """What the sources import, declare and use, against the unnamed edition's class names."""
-    codes = [code_of(text) for text in sources]
-    declared = {name for code in codes for name in _DECLARED_RE.findall(code)}
+def scan(sources: Iterable[JavaSource], unnamed_names: frozenset[str] = frozenset()) -> Usage:
+    """What the sources (:mod:`grader.intake.java.java_source`) import, declare and use, against the unnamed
+    edition's class names."""
+    sources = list(sources)
+    declared = frozenset().union(*(source.declared for source in sources))
     packaged: set[str] = set()
     unnamed: set[str] = set()
     java_wins: set[str] = set()
     jdk = jdk_packages()
-    for code in codes:
-        single: set[str] = set()
-        on_demand = {"java.lang"}
-        for static, name, star in _IMPORT_RE.findall(code):
-            if name == PACKAGE or name.startswith(PACKAGE + "."):
-                member = name[len(PACKAGE) + 1:].split(".")[0] if name != PACKAGE else ""
-                packaged.add(member if member else "*")
-            if static:
-                continue
-            if star:
-                on_demand.add(name)
-            else:
-                single.add(name.rsplit(".", 1)[-1])
-        packaged |= set(_QUALIFIED_RE.findall(code))
-        if _PACKAGE_RE.search(code):
+    for source in sources:
+        packaged |= packaged_names(source)
+        if source.package:
             continue  # a named package cannot see the unnamed one at all
-        body = _IMPORT_RE.sub(" ", code)
-        used = set(_CAPITALISED_RE.findall(body)) & unnamed_names
-        used -= declared | single
+        on_demand = source.on_demand()
+        used = (source.names & unnamed_names) - declared - source.single_imports()
         if PACKAGE in on_demand:
-            used -= {name for name in used if name in unnamed_names}  # the packaged import supplies them
+            used = frozenset()  # the packaged import supplies them
         from_java = {name for name in used if any(name in jdk.get(package, ()) for package in on_demand)}
         java_wins |= from_java
         unnamed |= used - from_java
     return Usage(frozenset(packaged), frozenset(unnamed), frozenset(java_wins))
+
+
+def packaged_names(source: JavaSource) -> set[str]:
+    """The packaged edition's classes a file imports (``*`` for the whole package) or writes in full."""
+    imported = [i.name for i in source.imports]
+    found = {"*"} if PACKAGE in imported else set()  # import edu.princeton.cs.algs4.*;
+    for name in imported + sorted(source.qualified):
+        if name.startswith(PACKAGE + "."):
+            found.add(name[len(PACKAGE) + 1:].split(".")[0])
+    return found
 
 
 def plan(usage: Usage, libraries: Mapping[str, Library]) -> list[Attempt]:
@@ -275,7 +263,7 @@ def write_without(source: Path, names: frozenset[str], target: Path) -> None:
     """A copy of an unnamed-package jar (or class folder) without the top-level classes ``names`` and their
     nested classes."""
     def dropped(entry: str) -> bool:
-        return "/" not in entry and entry.endswith(".class") and re.split(r"[$.]", entry)[0] in names
+        return "/" not in entry and entry.endswith(".class") and entry.split(".")[0].split("$")[0] in names
 
     if source.is_dir():
         shutil.copytree(source, target, ignore=lambda folder, items: [

@@ -27,15 +27,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.intake.java.java_text import blank_comments
+from grader.intake.java.algs4 import PACKAGE
+from grader.intake.java.java_source import JavaSource, Read, SourceReader, parse_java
 
-_PACKAGE_RE = re.compile(r"^[ \t]*package\s+([\w.]+)\s*;[ \t]*\n?", re.M)
-_DECLARATION_RE = re.compile(r"\bpackage\s+[\w.]+\s*;")
-_SINGLE_IMPORT_RE = re.compile(r"^[ \t]*import\s+([\w.]+)\s*;", re.M)
-_PACKAGED_STAR_RE = re.compile(r"^[ \t]*import\s+edu\.princeton\.cs\.algs4\.\*\s*;", re.M)
-_TYPE_RE = re.compile(r"\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)")
-_NAME_RE = re.compile(r"(?<![\w$.])([A-Z][\w$]*)")
-_IMPORT_RE = re.compile(r"^[ \t]*import\s+(?:static\s+)?[\w.]+(?:\.\*)?\s*;", re.M)
 _DIAGNOSTIC_RE = re.compile(r"^(?P<file>\S[^\n]*?\.java):(?P<line>\d+): error: (?P<message>[^\n]*)$", re.M)
 _DETAIL_RE = re.compile(r"^\s+(symbol|location|required|found|reason)\s*:\s*(.*)$")
 LISTED_ERRORS = 6
@@ -58,14 +52,13 @@ class JavaType:
         return f"{self.package}.{self.name}" if self.package else self.name
 
 
-def declared_types(files: Iterable[Path]) -> list[JavaType]:
-    """Every class, interface, enum and record the files declare (nested ones too), with its package."""
+def declared_types(files: Iterable[Path], read: Read | None = None) -> list[JavaType]:
+    """Every class, interface, enum and record the files declare (nested and local ones too), with its package."""
+    read = read or SourceReader()
     found = []
     for path in files:
-        code = blank_comments(path.read_text(encoding="utf-8", errors="replace"))
-        package = _PACKAGE_RE.search(code)
-        for name in _TYPE_RE.findall(code):
-            found.append(JavaType(name, package.group(1) if package else None, path))
+        source = read(path)
+        found += [JavaType(name, source.package or None, path) for name in sorted(source.declared)]
     return found
 
 
@@ -84,10 +77,9 @@ class InstalledDriver:
         return f"{self.package}.{self.path.stem}" if self.package else self.path.stem
 
 
-def names_used(code: str) -> set[str]:
-    """Capitalised simple names a (comment-free) source refers to outside its imports, less its own types."""
-    body = _IMPORT_RE.sub(" ", _PACKAGE_RE.sub(" ", code))
-    return set(_NAME_RE.findall(body)) - set(_TYPE_RE.findall(body))
+def names_used(source: JavaSource) -> set[str]:
+    """The simple names a source uses as types or qualifiers (outside its imports), less the types it declares."""
+    return set(source.names - source.declared)
 
 
 def target_package(uses: Iterable[str], types: Sequence[JavaType]) -> str | None:
@@ -104,39 +96,43 @@ def target_package(uses: Iterable[str], types: Sequence[JavaType]) -> str | None
 def rewrite(text: str, package: str | None, imports: Iterable[str]) -> str:
     """The driver's source with its package declaration set to ``package`` (removed for ``None``) and
     ``imports`` added after it, all on the line the declaration was on (or the first line): javac's line
-    numbers stay those of the driver as the assignment wrote it."""
-    code = blank_comments(text)
-    match = _DECLARATION_RE.search(code)
+    numbers stay those of the driver as the assignment wrote it (a declaration over several lines leaves its line
+    breaks). The declaration is found by the parser, so ``package`` in a comment or string is left alone."""
+    data = text.encode("utf-8", "surrogateescape")
+    span = parse_java(data, header_only=True).package_span
     added = " ".join(([f"package {package};"] if package else []) + [f"import {name};" for name in sorted(imports)])
-    if match:
-        return text[:match.start()] + added + text[match.end():]
+    if span is not None:
+        start, end = span
+        kept_lines = b"\n" * data.count(b"\n", start, end)
+        data = data[:start] + added.encode("utf-8") + kept_lines + data[end:]
+        return data.decode("utf-8", "surrogateescape")
     return f"{added} {text}" if added else text
 
 
-def unnamed_library_uses(code: str, unnamed_names: Iterable[str]) -> set[str]:
-    """Names of the unnamed-package library a (comment-free) driver uses without importing them from elsewhere."""
-    if _PACKAGED_STAR_RE.search(code):
+def unnamed_library_uses(source: JavaSource, unnamed_names: Iterable[str]) -> set[str]:
+    """Names of the unnamed-package library a driver uses without importing them from elsewhere."""
+    if PACKAGE in source.on_demand():
         return set()
-    imported = {name.rsplit(".", 1)[-1] for name in _SINGLE_IMPORT_RE.findall(code)}
-    return (names_used(code) & set(unnamed_names)) - imported
+    return (names_used(source) & set(unnamed_names)) - source.single_imports()
 
 
 def install(drivers: Sequence[Path], extras: Path, student_files: Sequence[Path],
-            unnamed_names: Iterable[str] = ()) -> list[InstalledDriver]:
+            unnamed_names: Iterable[str] = (), read: Read | None = None) -> list[InstalledDriver]:
     """Write each driver into ``extras`` (in the folder of its package), placed beside the student's classes.
 
     A driver that uses the unnamed-package library (``In`` with no import) stays in the unnamed package, the only
     one that can see it, and imports the student's classes instead (they must then be public).
     """
-    types = declared_types(student_files)
+    read = read or SourceReader()
+    types = declared_types(student_files, read)
+    student_names = {t.name for t in types}
     installed = []
     for source in drivers:
         text = source.read_text(encoding="utf-8", errors="replace")
-        student_names = {t.name for t in types}
-        code = blank_comments(text)
-        uses = sorted(names_used(code) & student_names)
-        stays_unnamed = bool(unnamed_library_uses(code, set(unnamed_names) - student_names)) \
-            and not _DECLARATION_RE.search(code)
+        parsed = read(source)
+        uses = sorted(names_used(parsed) & student_names)
+        stays_unnamed = bool(unnamed_library_uses(parsed, set(unnamed_names) - student_names)) \
+            and parsed.package_span is None
         package = None if stays_unnamed else target_package(uses, types)
         imports = set()
         for name in uses:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.intake.java import algs4, driver
+from grader.intake.java.java_source import Read, SourceReader
 
 
 @dataclass(frozen=True)
@@ -30,13 +31,16 @@ class JavacResult:
 
 
 def compile_submission(sources: Sequence[Path], drivers: Sequence[Path], bundle: Path,
-                       libraries: Mapping[str, algs4.Library], compile_once: algs4.CompileOnce) -> JavacResult:
+                       libraries: Mapping[str, algs4.Library], compile_once: algs4.CompileOnce,
+                       read: Read | None = None) -> JavacResult:
     """Compile ``sources`` (the student's) with ``drivers`` (the assignment's, compiled in) inside ``bundle``.
 
     ``compile_once(library jars, build folder)`` runs javac once. Library copies go to ``bundle/.grader/algs4``.
+    ``read`` reads a source (the build's :class:`~grader.intake.java.java_source.SourceReader`).
     """
-    texts = [path.read_text(encoding="utf-8", errors="replace") for path in [*sources, *drivers]]
-    usage = algs4.scan(texts, libraries["unnamed"].names if "unnamed" in libraries else frozenset())
+    read = read or SourceReader()
+    usage = algs4.scan([read(path) for path in [*sources, *drivers]],
+                       libraries["unnamed"].names if "unnamed" in libraries else frozenset())
     compiled = algs4.compile_with_editions(algs4.plan(usage, libraries), libraries, bundle / ".grader" / "algs4",
                                            compile_once)
     library = compiled.describe(libraries)
@@ -46,7 +50,7 @@ def compile_submission(sources: Sequence[Path], drivers: Sequence[Path], bundle:
     if compiled.timed_out:
         return JavacResult(False, log, library, verdict="CE", message=f"javac timed out:\n{first_errors(compiled.log)}")
     diagnosis = driver.diagnose(compiled.log, [str(p.relative_to(bundle)) for p in drivers],
-                                {t.name for t in driver.declared_types(sources)},
+                                {t.name for t in driver.declared_types(sources, read)},
                                 set().union(*(lib.names for lib in libraries.values())))
     if diagnosis is not None:
         return JavacResult(False, log, library, verdict=diagnosis.verdict, message=diagnosis.message)

@@ -1,53 +1,57 @@
-"""What a Java source file declares, read with a real parser (tree-sitter and its Java grammar).
+"""What a Java source file says, read with a real parser (tree-sitter and its Java grammar): the grader's one
+reader of Java source.
 
-:func:`read_java` gives a file's package, its imports and every type that declares a
-launchable ``main``. Regular expressions cannot do this right (comments and strings that
-mention ``main``, modifiers in any order, ``java.lang.String[]``, ``String...``,
-``String args[]``, annotations, nested types), and the ones the grader had took
-quadratic time on blank lines. tree-sitter parses in linear time without recursion in
-Python, tolerates syntax errors (javac reports those), and this module walks the tree
-with an explicit stack, so no source can raise ``RecursionError`` here.
+:func:`parse_java` gives a file's package (and where its declaration is), its imports, its top-level
+types, every type it declares, the types with a launchable ``main``
+(:mod:`grader.intake.java.main_methods`), and the simple names its code uses as a type or as the
+first part of a qualified name. Everything comes from the tree, so words in comments, strings, text
+blocks and character literals are never names, and modifiers, annotations, generics and comments
+between a name's parts read as javac reads them. The file is first translated as javac's lexer
+sees it (:mod:`grader.intake.java.prelex`: a byte-order mark, Unicode escapes).
 
-A launchable ``main`` (JLS 12.1.4, and what ``java`` accepts up to JDK 24): a method
-named ``main``, ``static``, returning ``void``, with one parameter of type ``String[]``
-(or ``String...``, ``String args[]``, ``java.lang.String``), ``public`` or declared in an
-interface (whose methods are public). A ``static`` main that is not public still counts,
-marked ``public = False``: newer JDKs run it, older ones say why they do not.
+A file with syntax errors still gives everything tree-sitter could place: the part it could not fit
+becomes an ``ERROR`` node, names inside it are still collected, ``has_errors`` is set, and javac
+reports the error itself. A file over :data:`MAX_PARSED_BYTES` gives its package and imports only
+(:func:`read_java`). A :class:`SourceReader` reads each file of one build once, within one time cap.
 """
 
 from __future__ import annotations
 
 import functools
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from grader.intake.timecap import PARSE_SECONDS, HostStepTimeout
+from tree_sitter import Node, Query, QueryCursor
 
-TYPE_DECLARATIONS = frozenset({"class_declaration", "interface_declaration", "enum_declaration",
-                               "record_declaration", "annotation_type_declaration"})
-_BODY_MEMBERS = frozenset({"class_body", "interface_body", "enum_body", "enum_body_declarations",
-                           "annotation_type_body"})
-_STRING_TYPES = frozenset({"String", "java.lang.String"})
-MAX_TYPE_DEPTH = 16
-"""Member types nested deeper than this are not searched for ``main`` (no real program has one there)."""
+from grader.intake.java.java_tree import chain, code_children, dotted, language, parse
+from grader.intake.java.main_methods import MainMethod, main_methods
+from grader.intake.java.prelex import Offsets, prelex
+from grader.intake.timecap import PARSE_SECONDS, deadline_after
 
+MAX_PARSED_BYTES = 200_000
+"""A .java file larger than this is compiled but only its package and imports are read (from its first
+this many bytes): tree-sitter's error recovery takes up to ~5 s per MB of garbage (linear, but the
+grader's own time), and real solutions are a few kB to a few tens of kB per file."""
 
-@dataclass(frozen=True)
-class MainMethod:
-    """A type that declares a launchable ``main``.
-
-    ``name`` is what ``java`` is given: the package, then the type and its enclosing types
-    joined by ``$`` (``pkg.Outer$Inner``). ``empty`` is true when the body holds nothing but
-    comments (Princeton's skeleton); ``line`` is 1-based.
-    """
-
-    name: str
-    simple: str
-    line: int
-    empty: bool
-    public: bool
+_QUERY = """
+(type_identifier) @type
+(method_invocation object: (identifier) @qualifier)
+(field_access object: (identifier) @qualifier)
+(scoped_identifier scope: (identifier) @qualifier)
+(method_reference . (identifier) @qualifier)
+(marker_annotation name: (identifier) @qualifier)
+(annotation name: (identifier) @qualifier)
+(class_declaration name: (identifier) @declared)
+(interface_declaration name: (identifier) @declared)
+(enum_declaration name: (identifier) @declared)
+(record_declaration name: (identifier) @declared)
+(annotation_type_declaration name: (identifier) @declared)
+(scoped_type_identifier) @chain
+(field_access) @chain
+(scoped_identifier) @chain
+"""
+_HEADER = ("package_declaration", "import_declaration")
 
 
 @dataclass(frozen=True)
@@ -59,205 +63,141 @@ class Import:
 
 @dataclass(frozen=True)
 class JavaSource:
-    """A source file's package (``""`` for the default one), imports, main methods and top-level types."""
+    """What one file says.
 
-    package: str
-    imports: tuple[Import, ...]
-    mains: tuple[MainMethod, ...]
-    types: tuple[str, ...]
-    has_errors: bool
+    ``package`` is ``""`` for the unnamed one; ``package_span`` the byte range of its declaration in the
+    file (``None``: none). ``types`` are the top-level types in order, ``declared`` every type declared
+    anywhere (member and local ones too). ``names`` are the simple names the code uses as a type
+    (``MinPQ<Node> pq``, ``new In(f)``) or as the leftmost part of a qualified name (``StdOut.println``,
+    where Java decides from scope whether it is a class or a variable), outside the package and import
+    declarations; ``qualified`` the dotted names written in the code (``edu.princeton.cs.algs4.MinPQ``,
+    ``java.util``, ``a.b``). ``complete`` is false for a file read for its package and imports only.
+    """
+
+    package: str = ""
+    imports: tuple[Import, ...] = ()
+    mains: tuple[MainMethod, ...] = ()
+    types: tuple[str, ...] = ()
+    has_errors: bool = False
+    package_span: tuple[int, int] | None = None
+    declared: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    qualified: frozenset[str] = frozenset()
+    complete: bool = True
 
     def imports_from(self, *prefixes: str) -> bool:
         """Whether an import names a package or class under one of ``prefixes`` (``"org.junit"``)."""
         return any(i.name == p or i.name.startswith(p + ".") for i in self.imports for p in prefixes)
 
+    def single_imports(self) -> frozenset[str]:
+        """The simple names that single-type imports (``import java.util.Stack;``) bring in."""
+        return frozenset(i.name.rsplit(".", 1)[-1] for i in self.imports if not i.static and not i.wildcard)
 
-# A tree-sitter Parser is not thread-safe: two grading workers parsing at once crashed the process
-# (a segfault at -j 2). Each thread gets its own parser; the Language is immutable and shared.
-_local = threading.local()
+    def on_demand(self) -> frozenset[str]:
+        """The packages whose types the file sees by simple name: ``java.lang`` and each ``import p.*;``."""
+        return frozenset({"java.lang", *(i.name for i in self.imports if i.wildcard and not i.static)})
+
+
+Read = Callable[[Path], JavaSource]
+"""How a file is read: a build's :class:`SourceReader` (each file once, within the build's cap)."""
 
 
 @functools.lru_cache(maxsize=1)
-def _language():
-    import tree_sitter_java
-    from tree_sitter import Language
-
-    return Language(tree_sitter_java.language())
+def _query() -> Query:
+    return Query(language(), _QUERY)
 
 
-def _parser():
-    parser = getattr(_local, "parser", None)
-    if parser is None:
-        from tree_sitter import Parser
-
-        parser = _local.parser = Parser(_language())
-    return parser
-
-
-def _text(node) -> str:
-    return node.text.decode("utf-8", "replace")
-
-
-def _dotted(node) -> str:
-    """A (scoped) name without the comments or spaces a source may put between its parts."""
-    if node.type in ("identifier", "type_identifier"):
-        return _text(node)
-    parts: list[str] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current.type in ("identifier", "type_identifier"):
-            parts.append(_text(current))
-        elif current.type not in ("annotation", "marker_annotation", "line_comment", "block_comment",
-                                  "type_arguments"):
-            stack.extend(reversed(current.named_children))
-    return ".".join(parts)
-
-
-def _modifiers(node) -> set[str]:
-    for child in node.children:
-        if child.type == "modifiers":
-            return {_text(c) for c in child.children if not c.is_named or c.type in ("static", "public")}
-    return set()
-
-
-def _string_array_parameter(parameters) -> bool:
-    """Exactly one parameter, of type String[] in any of its spellings."""
-    params = [c for c in parameters.named_children if c.type in ("formal_parameter", "spread_parameter")]
-    others = [c for c in parameters.named_children
-              if c.type not in ("formal_parameter", "spread_parameter", "line_comment", "block_comment")]
-    if len(params) != 1 or others:
-        return False
-    param = params[0]
-    dims = 0
-    type_node = None
-    if param.type == "spread_parameter":
-        dims = 1
-        type_node = next((c for c in param.named_children if c.type not in ("modifiers", "variable_declarator")
-                          and c.type not in ("line_comment", "block_comment")), None)
-        declarator = next((c for c in param.named_children if c.type == "variable_declarator"), None)
-        if declarator is not None and declarator.child_by_field_name("dimensions") is not None:
-            return False
-    else:
-        type_node = param.child_by_field_name("type")
-        extra = param.child_by_field_name("dimensions")  # String args[]
-        if extra is not None:
-            dims += _text(extra).count("[")
-    if type_node is None:
-        return False
-    if type_node.type == "array_type":
-        dims += _text(type_node.child_by_field_name("dimensions")).count("[")
-        type_node = type_node.child_by_field_name("element")
-    return dims == 1 and type_node is not None and _dotted(type_node) in _STRING_TYPES
-
-
-def _main_of(method, in_interface: bool) -> tuple[bool, bool] | None:
-    """(empty, public) when ``method`` is a launchable main, else None."""
-    name = method.child_by_field_name("name")
-    kind = method.child_by_field_name("type")
-    parameters = method.child_by_field_name("parameters")
-    body = method.child_by_field_name("body")
-    if name is None or _text(name) != "main" or kind is None or kind.type != "void_type" or parameters is None:
-        return None
-    if body is None:
-        return None
-    modifiers = _modifiers(method)
-    if "static" not in modifiers or not _string_array_parameter(parameters):
-        return None
-    empty = all(c.type in ("line_comment", "block_comment") for c in body.named_children)
-    return empty, in_interface or "public" in modifiers
-
-
-def _type_declarations(root) -> Iterator[tuple[object, tuple[str, ...]]]:
-    """Every type declared at the top level or as a member of another, with its enclosing names."""
-    stack = [(child, ()) for child in reversed(root.named_children) if child.type in TYPE_DECLARATIONS]
-    while stack:
-        node, outer = stack.pop()
-        name = node.child_by_field_name("name")
-        if name is None:
-            continue
-        chain = (*outer, _text(name))
-        yield node, chain
-        if len(chain) >= MAX_TYPE_DEPTH:
-            continue
-        body = node.child_by_field_name("body")
-        members = []
-        pending = [body] if body is not None else []
-        while pending:  # enum constants' bodies are anonymous classes: not launchable, not entered
-            container = pending.pop()
-            for child in container.named_children:
-                if child.type in TYPE_DECLARATIONS:
-                    members.append((child, chain))
-                elif child.type in _BODY_MEMBERS:
-                    pending.append(child)
-        stack.extend(reversed(members))
-
-
-def _members(declaration) -> Iterator[object]:
-    body = declaration.child_by_field_name("body")
-    pending = [body] if body is not None else []
-    while pending:
-        container = pending.pop()
-        for child in container.named_children:
-            if child.type in _BODY_MEMBERS:
-                pending.append(child)
-            else:
-                yield child
-
-
-def _parse_tree(source: bytes, deadline: float | None):
-    if deadline is None:
-        return _parser().parse(source)
-
-    def read(offset: int, _point) -> bytes:
-        return source[offset:offset + 65536]
-
-    def cancel(*_state) -> bool:  # tree-sitter asks every few thousand steps; True stops the parse
-        return time.monotonic() > deadline
-
-    try:
-        return _parser().parse(read, progress_callback=cancel)
-    except ValueError:  # "Parsing failed": the only way a parse with no language problem fails is cancel()
-        raise HostStepTimeout("reading the Java sources", PARSE_SECONDS) from None
-
-
-def parse_java(source: bytes, deadline: float | None = None) -> JavaSource:
+def parse_java(source: bytes, deadline: float | None = None, header_only: bool = False) -> JavaSource:
     """Read one source file's bytes (UTF-8; a BOM and invalid bytes are tolerated).
 
     Raises :class:`grader.intake.timecap.HostStepTimeout` when ``deadline`` (a
     ``time.monotonic()`` value) passes during the parse.
     """
-    if source.startswith(b"\xef\xbb\xbf"):
-        source = source[3:]
-    tree = _parse_tree(source, deadline)
-    root = tree.root_node
-    package = ""
+    code, offsets = prelex(source)
+    root = parse(code, deadline).root_node
+    package, span, imports = _header(root, offsets)
+    if header_only:
+        return JavaSource(package, tuple(imports), has_errors=root.has_error, package_span=span, complete=False)
+
+    def line_of(node: Node) -> int:
+        if not offsets.spans:
+            return node.start_point[0] + 1
+        return source.count(b"\n", 0, offsets.original(node.start_byte)) + 1
+
+    mains, types = main_methods(root, package, line_of)
+    declared, names, qualified = _names(root)
+    return JavaSource(package, tuple(imports), tuple(mains), tuple(types), root.has_error, span, declared, names,
+                      qualified)
+
+
+def read_java(data: bytes, deadline: float | None = None) -> JavaSource:
+    """:func:`parse_java`, or only the package and imports of a file over :data:`MAX_PARSED_BYTES`."""
+    if len(data) > MAX_PARSED_BYTES:
+        return parse_java(data[:MAX_PARSED_BYTES], deadline, header_only=True)
+    return parse_java(data, deadline)
+
+
+@dataclass
+class SourceReader:
+    """Reads each file once, all within one time cap: one per build, never shared between submissions."""
+
+    seconds: float = PARSE_SECONDS
+    deadline: float = field(init=False)
+    _read: dict[Path, JavaSource] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.deadline = deadline_after(self.seconds)
+
+    def __call__(self, path: Path) -> JavaSource:
+        """``path``'s reading (:func:`read_java`); raises :class:`HostStepTimeout` past the cap."""
+        if path not in self._read:
+            with path.open("rb") as handle:
+                self._read[path] = read_java(handle.read(MAX_PARSED_BYTES + 1), self.deadline)
+        return self._read[path]
+
+
+def _header(root: Node, offsets: Offsets) -> tuple[str, tuple[int, int] | None, list[Import]]:
+    package, span = "", None
     imports: list[Import] = []
     for child in root.named_children:
-        if child.type == "package_declaration":
-            name = next((c for c in child.named_children if c.type in ("identifier", "scoped_identifier")), None)
-            if name is not None and not package:
-                package = _dotted(name)
-        elif child.type == "import_declaration":
-            name = next((c for c in child.named_children if c.type in ("identifier", "scoped_identifier")), None)
-            if name is not None:
-                words = {_text(c) for c in child.children if not c.is_named}
-                imports.append(Import(_dotted(name), "static" in words,
-                                      any(c.type == "asterisk" for c in child.named_children)))
-    mains: list[MainMethod] = []
-    types: list[str] = []
-    prefix = package + "." if package else ""
-    for declaration, chain in _type_declarations(root):
-        if len(chain) == 1:
-            types.append(chain[0])
-        in_interface = declaration.type in ("interface_declaration", "annotation_type_declaration")
-        for member in _members(declaration):
-            if member.type != "method_declaration":
-                continue
-            found = _main_of(member, in_interface)
-            if found is not None:
-                empty, public = found
-                mains.append(MainMethod(prefix + "$".join(chain), chain[-1], member.start_point[0] + 1, empty,
-                                        public))
-                break
-    return JavaSource(package, tuple(imports), tuple(mains), tuple(types), root.has_error)
+        if child.type not in _HEADER:
+            continue
+        name = next((c for c in child.named_children if c.type in ("identifier", "scoped_identifier")), None)
+        if name is None:
+            continue
+        if child.type == "import_declaration":
+            words = {c.type for c in child.children if not c.is_named}
+            imports.append(Import(dotted(name), "static" in words,
+                                  any(c.type == "asterisk" for c in child.named_children)))
+        elif span is None:  # javac rejects a second one
+            package = dotted(name)
+            span = (offsets.original(child.start_byte), offsets.original(child.end_byte))
+    return package, span, imports
+
+
+def _names(root: Node) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(declared, names, qualified) of :class:`JavaSource`, from the code outside the package and imports."""
+    declared: set[str] = set()
+    names: set[str] = set()
+    qualified: set[str] = set()
+    cursor = QueryCursor(_query())
+    for child in root.named_children:
+        if child.type in _HEADER:
+            continue
+        for capture, nodes in cursor.captures(child).items():
+            for node in nodes:
+                if capture == "declared":
+                    declared.add(dotted(node))
+                elif capture == "chain":
+                    written = chain(node)
+                    if written is not None:
+                        qualified.add(written)
+                elif capture == "qualifier" or _leftmost(node):
+                    names.add(dotted(node))
+    return frozenset(declared), frozenset(names), frozenset(qualified)
+
+
+def _leftmost(node: Node) -> bool:
+    """Whether a type name is not the second or later part of a qualified one (``Entry`` in ``Map.Entry``)."""
+    parent = node.parent
+    return parent is None or parent.type != "scoped_type_identifier" or code_children(parent)[0] == node

@@ -1,21 +1,19 @@
 """Which class of a Java submission is the program: its sources, every class that declares ``main``, and the
 choice among them (the assignment's ``main_class``, the student's preferred non-empty main, or the course's
-driver). Sources are read with tree-sitter (:mod:`grader.intake.java.java_source`), within a time cap.
+driver). Sources are read with tree-sitter (:mod:`grader.intake.java.java_source`), within a time cap: a build
+passes its one :class:`~grader.intake.java.java_source.SourceReader`, so each file is read once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.intake.java.java_source import JavaSource, parse_java
-from grader.intake.timecap import PARSE_SECONDS, deadline_after
+from grader.intake.java.java_source import MAX_PARSED_BYTES, Read, SourceReader
 from grader.testsets.assignment import Assignment
 
-MAX_PARSED_BYTES = 200_000
-"""A .java file larger than this is compiled but not read for ``main`` or imports: tree-sitter's
-error recovery takes up to ~5 s per MB of garbage (linear, but the grader's own time), and
-real solutions are a few kB to a few tens of kB per file."""
+__all__ = ["MAX_PARSED_BYTES", "MainClass", "choose_main", "code_files", "java_main_classes", "java_sources"]
 
 
 def code_files(root: Path, pattern: str) -> list[Path]:
@@ -39,43 +37,36 @@ class MainClass:
         return self.name.rsplit(".", 1)[-1]
 
 
-def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
+def java_sources(bundle: Path, extras: Path, read: Read | None = None) -> tuple[list[Path], list[Path]]:
     """The student's files to compile, and those left out: JUnit tests (no JUnit here), and,
     when the project has a ``src/`` folder, copies elsewhere (backups, ``out/``) that would
     clash as duplicate classes."""
+    read = read or SourceReader()
     files = [p for p in code_files(bundle, "*.java") if extras not in p.parents]
     src = bundle / "src"
     in_src = [p for p in files if src in p.parents]
     keep, skipped = [], []
-    deadline = deadline_after(PARSE_SECONDS)
     for path in files:
-        if (in_src and src not in path.parents) or _read_java(path, deadline).imports_from("org.junit", "junit"):
+        if (in_src and src not in path.parents) or read(path).imports_from("org.junit", "junit"):
             skipped.append(path)
         else:
             keep.append(path)
     return keep, skipped
 
 
-def java_main_classes(files: list[Path], drivers: list[Path] = ()) -> list[MainClass]:
+def java_main_classes(files: list[Path], drivers: Sequence[Path] = (), read: Read | None = None) -> list[MainClass]:
     """Every class that declares a launchable ``main`` (:mod:`grader.intake.java.java_source`), by its
     own name, not its file's; ``drivers`` are the assignment's own.
 
     Raises :class:`grader.intake.timecap.HostStepTimeout` when reading the sources takes
     longer than :data:`grader.intake.timecap.PARSE_SECONDS`.
     """
+    read = read or SourceReader()
     found = []
-    deadline = deadline_after(PARSE_SECONDS)
     for path in [*files, *drivers]:
-        for main in _read_java(path, deadline).mains:
+        for main in read(path).mains:
             found.append(MainClass(main.name, path, main.empty, path in drivers, main.public))
     return found
-
-
-def _read_java(path: Path, deadline: float) -> JavaSource:
-    data = path.read_bytes()
-    if len(data) > MAX_PARSED_BYTES or (b"main" not in data and b"junit" not in data):
-        return parse_java(b"")  # cannot declare main or import JUnit, or too large to read
-    return parse_java(data, deadline)
 
 
 def choose_main(candidates: list[MainClass], assignment: Assignment) -> str | None:

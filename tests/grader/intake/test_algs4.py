@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.java.algs4 import Attempt, Library, blames_library, library_names, plan, scan, write_without
+from grader.intake.java import algs4
+from grader.intake.java.algs4 import Attempt, Library, Usage, blames_library, library_names, plan, write_without
+from grader.intake.java.java_source import parse_java
 
 UNNAMED = frozenset({"In", "StdOut", "StdIn", "MinPQ", "Queue", "Stack", "Bag", "Date"})
 STDLIB, OLD_ALGS4 = frozenset({"In", "StdOut", "StdIn", "Date"}), frozenset({"MinPQ", "Queue", "Stack", "Bag"})
@@ -41,6 +43,10 @@ SCANS = {
     "mixed": (["import edu.princeton.cs.algs4.MinPQ;\nclass Solver { MinPQ<Node> pq; void f() { StdOut.println(1); }}"],
               {"MinPQ"}, {"StdOut"}, set()),
 }
+
+
+def scan(sources: list[str], unnamed: frozenset[str]) -> Usage:
+    return algs4.scan([parse_java(text.encode()) for text in sources], unnamed)
 
 
 @pytest.mark.parametrize("name", sorted(SCANS))

@@ -40,6 +40,16 @@ SCANS = {
                                          set(), set(), set()),
     "comments-and-strings-are-not-uses": (['class Solver { /* uses MinPQ */ String s = "StdOut"; // In\n }'],
                                           set(), set(), set()),
+    "text-blocks-are-not-uses": (['class Solver { String s = """\n  MinPQ<Node> pq; StdOut.println(1);\n  """; }'],
+                                 set(), set(), set()),
+    "an-escape-spells-a-use": (["class Solver { M\\u0069nPQ<Node> pq; }"], set(), {"MinPQ"}, set()),
+    "static-import-of-a-packaged-class": (["import static edu.princeton.cs.algs4.StdOut.println;\n"
+                                           "class Solver { void f() { println(1); } }"], {"StdOut"}, set(), set()),
+    "written-in-full-in-code": (["class Solver { void f() { edu.princeton.cs.algs4.StdOut.println(1); } }"],
+                                {"StdOut"}, set(), set()),
+    "own-member-class-is-not-the-library": (["class Solver { static class Queue<T> { } Queue<Node> q; Bag b; }"],
+                                            set(), {"Bag"}, set()),
+    "after-a-dot-is-not-a-use": (["class Solver { java.util.Stack<Node> s; Board.Queue q; }"], set(), set(), set()),
     "mixed": (["import edu.princeton.cs.algs4.MinPQ;\nclass Solver { MinPQ<Node> pq; void f() { StdOut.println(1); }}"],
               {"MinPQ"}, {"StdOut"}, set()),
 }

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake import build as build_module
+from grader.intake.java import java_build
 from grader.errors import ConfigError
 from grader.pipeline import grade
 from grader.testsets.bundled import bundled_set, default_testset
@@ -74,7 +74,7 @@ def test_stdout_is_judged_in_stdin_mode(tmp_path: Path) -> None:
 
 def test_missing_java_toolchain_is_a_judge_error_per_submission(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build_module, "_tool", lambda name: None)
+    monkeypatch.setattr(java_build, "tool", lambda name: None)
     results = grade(EXAMPLES, DATA / "testset", None, jobs=1, only=["CE-java-*"])
     [submission] = results.submissions
     assert submission.verdict.value == "JE" and "install a JDK" in submission.cases[0].message

@@ -99,8 +99,8 @@ def _fake_javac(plant):
 
 @pytest.mark.parametrize("planted", ["Leak.class", "pkg", "Solver.class"])
 def test_a_link_in_javacs_output_is_refused_never_copied(tmp_path: Path, monkeypatch, planted: str) -> None:
-    from grader.intake import build as build_module
     from grader.intake.build import build
+    from grader.sandbox import runner
 
     require_tool("javac")
     victim = tmp_path / "victim" / "secret.txt"
@@ -111,7 +111,7 @@ def test_a_link_in_javacs_output_is_refused_never_copied(tmp_path: Path, monkeyp
         (out / planted).unlink(missing_ok=True)
         (out / planted).symlink_to(victim.parent if planted == "pkg" else victim)
 
-    monkeypatch.setattr(build_module.runner, "run_command", _fake_javac(plant))
+    monkeypatch.setattr(runner, "run_command", _fake_javac(plant))
     write(tmp_path / "sub", {"Solver.java": MAIN.format("Solver")})
     (tmp_path / "work").mkdir()
     result = build(tmp_path / "sub", tmp_path / "work", Assignment())

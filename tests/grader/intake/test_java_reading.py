@@ -18,7 +18,12 @@ import pytest
 from grader.errors import SetupRefused
 from grader.intake.discovery import Submission
 from grader.intake.java.driver import install, rewrite
-from grader.intake.java.java_source import MAX_PARSED_BYTES, SourceReader, parse_java, read_java
+from grader.intake.java.java_source import (
+    MAX_PARSED_BYTES,
+    SourceReader,
+    parse_java,
+    read_java,
+)
 from grader.intake.java.prelex import prelex
 from grader.intake.preflight import require_libraries
 from grader.testsets.assignment import Assignment

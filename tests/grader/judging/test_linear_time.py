@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 import pytest
 
-from grader.intake import build
+from grader.intake import python_build
 from grader.intake.java import algs4, driver, java_compile
-from grader.intake.build import MAX_PARSED_BYTES
+from grader.intake.java.java_source import MAX_PARSED_BYTES
 from grader.intake.java.java_source import parse_java
 from grader.judging import hints
 from grader.judging.verify import Expected, Rules, verify
@@ -63,7 +63,7 @@ ENTRY_POINTS: dict[str, Callable[[str], object]] = {
                                algs4.blames_library(text, {"unnamed": _OLD_ALGS4}, frozenset({"Queue"})),
                                driver.diagnose(text, [".grader/SpecClient.java"], {"Board", "Solver"},
                                                _OLD_ALGS4.names)),
-    "python main guard": build._PY_MAIN_RE.search,
+    "python main guard": python_build.PY_MAIN_RE.search,
     "xml_text": escaping.xml_text,
     "html_text": escaping.html_text,
     "json_in_script": escaping.json_in_script,

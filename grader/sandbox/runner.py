@@ -41,11 +41,18 @@ SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
 RUN_FOLDER = isolation.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
+# What a program prints when an allocation fails under its rlimit. Printed text is only a claim
+# (a student can print it): it is believed when the grader's own measurement agrees, see
+# out_of_memory. Not "Could not reserve enough space" (the JVM failing to start with its heap):
+# the caller confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"os::commit_memory")
-# Not "Could not reserve enough space" (the JVM failing to start with its heap): the caller
-# confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
+# A failed allocation under RLIMIT_AS (or a JVM's -Xmx) comes after the process's resident memory
+# grew toward its limit: Python's MemoryError at a 256 MB limit holds ~230 MB, a JVM's heap
+# OutOfMemoryError at least its -Xmx. Half the limit leaves room for what the address space
+# counts beyond resident pages (libraries, a JVM's reserved but untouched heap).
+OOM_EVIDENCE_FRACTION = 0.5
 
 
 def isolation_layers() -> list[str]:
@@ -272,15 +279,36 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
         # contention (up to ~20% here), hence the margin of a whole second below hard.
         timed_out = True
-    failed = exit_code != 0 or sig is not None
-    memory = not timed_out and ((spent is not None and spent.oom_killed)
-                                or (failed and any(marker in stderr for marker in OOM_MARKERS)))
+    memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
+                                 spent is not None and spent.oom_killed, usage.ru_maxrss * 1024)
+    memory = memory and not timed_out
+    stderr += note
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory,
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
                    cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None)
+
+
+def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
+                  largest_rss_bytes: int) -> tuple[bool, bytes]:
+    """Whether a run ran out of memory, from what the grader measured; and a note for its stderr.
+
+    The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
+    message is believed only when its largest process (``ru_maxrss``, per process as the rlimit is)
+    held at least :data:`OOM_EVIDENCE_FRACTION` of the limit; otherwise it stays the run's own
+    failure (RTE), and the note says why it is not MLE."""
+    if oom_killed:
+        return True, b""
+    if not failed or not any(marker in stderr for marker in OOM_MARKERS):
+        return False, b""
+    limit = limits.memory_mb * 2**20
+    if largest_rss_bytes >= OOM_EVIDENCE_FRACTION * limit:
+        return True, b""
+    return False, (f"\ngrader: the program said it ran out of memory, but it held at most "
+                   f"{largest_rss_bytes / 2**20:.0f} MB of its {limits.memory_mb} MB limit and was not "
+                   "stopped at it: judged as the program's own failure\n").encode()
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

@@ -91,6 +91,8 @@ class CaseRunner:
             message += f"\n{built.run_hint}"
         if rerun:
             message += f"\n({rerun})"
+        if outcome.grader_note:  # the grader's own measurement, beside what the program printed
+            message += f"\n(grader: {outcome.grader_note})"
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
         notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None

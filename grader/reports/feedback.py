@@ -1,7 +1,7 @@
 """feedback/<id>.txt: what a student reads: the score, then each case's verdict and message.
 
-Hidden cases show their verdict but not their message or input, so the test set stays
-private; ``after_due_date`` cases are treated like hidden ones here. The file is plain text a
+Hidden cases show their verdict but not their id (which may tell the answer, as
+``3x3-unsolvable-01`` does), message or input, so the test set stays private; ``after_due_date`` cases are treated like hidden ones here. The file is plain text a
 TA may ``cat``: control characters and bidirectional overrides from ids and messages are
 written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines kept.
 """
@@ -41,8 +41,13 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
                      "cases went over the time limit ([limits] stop_after_tle).")
     lines.append("")
     build_failed = not submission.build.get("ok", True)
+    hidden = 0
     for case in submission.cases:
-        head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
+        shown = case.case
+        if case.visibility != "visible":  # a case's id may tell its answer ("3x3-unsolvable-01"): a number only
+            hidden += 1
+            shown = f"hidden case {hidden}"
+        head = f"[{case.verdict.value:>3}] {shown}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
                + (", run twice: it ended near the time limit)" if case.runs > 1 else ", not run)" if case.runs == 0
                   else ")")
         lines.append(head)

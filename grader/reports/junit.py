@@ -4,6 +4,9 @@ Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``
 ``JE`` (a grader fault) is an ``<error>``, and every other verdict is a ``<failure>`` whose
 ``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a testcase too, so
 a compile error shows as such rather than as every case failing for no visible reason.
+A hidden case is named by its number only and says nothing but its verdict, as in the
+feedback (its id may tell its answer, its message its input): the file may be shown to students
+by a CI page. The TA's report.html and results.json keep everything.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from typing import Any
 
 from grader.reports.escaping import safe_name, xml_text
 from solver.fileio import write_atomic
+
+
+HIDDEN_MESSAGE = "(hidden case: details are not shown)"
 
 
 def _testcase(suite: ET.Element, classname: str, name: str, seconds: float, verdict: str | None,
@@ -45,12 +51,16 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
                   str(build.get("message") or "") + ("\n" + build["log"] if build.get("log") else ""))
         failures += verdict is not None and verdict != "JE"
         errors += verdict == "JE"
+    hidden = 0
     for case in cases:
         verdict = case["verdict"]
         seconds = float(case.get("seconds") or 0)
         total_seconds += seconds
-        element = _testcase(suite, classname, str(case["case"]), seconds, None if verdict == "AC" else verdict,
-                            str(case.get("message") or ""))
+        name, message = str(case["case"]), str(case.get("message") or "")
+        if case.get("visibility", "visible") != "visible":  # as in the feedback: a CI page may be a student's
+            hidden += 1
+            name, message = f"hidden case {hidden}", HIDDEN_MESSAGE
+        element = _testcase(suite, classname, name, seconds, None if verdict == "AC" else verdict, message)
         ET.SubElement(ET.SubElement(element, "properties"), "property", name="points",
                       value=f"{case['points']}/{case['max_points']}")
         failures += verdict not in ("AC", "JE")

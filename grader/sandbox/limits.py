@@ -36,6 +36,8 @@ class Outcome:
     process_limit_hit: bool = False        # a fork or thread creation failed at the run's process limit
     cpu_wait_seconds: float | None = None  # runnable but waiting for a CPU (not counted by the wall cap); None:
                                            # this kernel does not say (grader.sandbox.cpuwait)
+    grader_note: str = ""                  # what the grader measured against the program's own claim, for the
+                                           # message (not in stderr, where a program could print its like)
 
     @property
     def active_seconds(self) -> float:

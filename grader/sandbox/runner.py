@@ -282,33 +282,32 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
     memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
                                  spent is not None and spent.oom_killed, usage.ru_maxrss * 1024)
     memory = memory and not timed_out
-    stderr += note
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory,
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
-                   cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None)
+                   cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None,
+                   grader_note=note if not timed_out else "")
 
 
 def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
-                  largest_rss_bytes: int) -> tuple[bool, bytes]:
-    """Whether a run ran out of memory, from what the grader measured; and a note for its stderr.
+                  largest_rss_bytes: int) -> tuple[bool, str]:
+    """Whether a run ran out of memory, from what the grader measured; and a note for its message.
 
     The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
     message is believed only when its largest process (``ru_maxrss``, per process as the rlimit is)
     held at least :data:`OOM_EVIDENCE_FRACTION` of the limit; otherwise it stays the run's own
     failure (RTE), and the note says why it is not MLE."""
     if oom_killed:
-        return True, b""
+        return True, ""
     if not failed or not any(marker in stderr for marker in OOM_MARKERS):
-        return False, b""
+        return False, ""
     limit = limits.memory_mb * 2**20
     if largest_rss_bytes >= OOM_EVIDENCE_FRACTION * limit:
-        return True, b""
-    return False, (f"\ngrader: the program said it ran out of memory, but it held at most "
-                   f"{largest_rss_bytes / 2**20:.0f} MB of its {limits.memory_mb} MB limit and was not "
-                   "stopped at it: judged as the program's own failure\n").encode()
+        return True, ""
+    return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
+                   f"of its {limits.memory_mb} MB limit and was not stopped at it: not a memory limit verdict")
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

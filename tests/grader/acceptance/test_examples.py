@@ -107,7 +107,10 @@ def test_feedback_hides_hidden_cases_details(graded: tuple[Path, str]) -> None:
     results = json.loads((out / "results.json").read_text())
     for submission in results["submissions"]:
         lines = (out / "feedback" / f"{submission['id']}.txt").read_text().splitlines()
-        for case in submission["cases"]:
-            if case["visibility"] != "visible" and case["verdict"] != "AC" and submission["build"]["ok"]:
-                head = next(i for i, line in enumerate(lines) if line.startswith(f"[{case['verdict']:>3}] {case['case']} "))
+        hidden = [case for case in submission["cases"] if case["visibility"] != "visible"]
+        for number, case in enumerate(hidden, 1):
+            assert not any(case["case"] in line for line in lines), "a hidden case's id may tell its answer"
+            if case["verdict"] != "AC" and submission["build"]["ok"]:
+                head = lines.index(next(line for line in lines if line.startswith(f"[{case['verdict']:>3}] hidden case "
+                                                                                   f"{number} ")))
                 assert lines[head + 1].strip() == "(hidden case: details are not shown)"

@@ -105,7 +105,7 @@ def test_out_of_memory_comes_from_what_the_grader_measured(failed, stderr, oom_k
     memory, note = runner.out_of_memory(runner.Limits(memory_mb=256), failed, stderr, oom_killed, rss)
     assert memory is expected
     claimed_but_refused = failed and stderr != b"segfault\n" and not expected and not oom_killed
-    assert (b"said it ran out of memory" in note) is claimed_but_refused
+    assert ("said it ran out of memory" in note) is claimed_but_refused
 
 
 def test_as_root_the_workdir_is_a_capped_tmpfs_for_the_run_alone(workdir):

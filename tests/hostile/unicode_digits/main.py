@@ -63,7 +63,8 @@ def main():
         for step in path:
             lines += [str(n)] + [" ".join(map(str, step[r * n:(r + 1) * n])) for r in range(n)] + [""]
     with open("output.txt", "w", encoding="utf-8") as out:
-        out.write("\u2028".join(lines).translate(DIGITS) + "\n")
+        # a U+2028 after every line, so the one-line unsolvable answer has a non-ASCII break too
+        out.write("\u2028".join(lines + [""]).translate(DIGITS) + "\n")
 
 
 main()

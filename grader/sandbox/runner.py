@@ -53,6 +53,9 @@ OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
 # OutOfMemoryError at least its -Xmx. Half the limit leaves room for what the address space
 # counts beyond resident pages (libraries, a JVM's reserved but untouched heap).
 OOM_EVIDENCE_FRACTION = 0.5
+# ru_maxrss is the largest process of the run's whole tree, the sandbox's own Python shim included
+# (17 MB measured here): under this it proves nothing, whatever the limit (memory_mb may be 16).
+OOM_EVIDENCE_FLOOR_BYTES = 32 * 2**20
 
 
 def isolation_layers() -> list[str]:
@@ -297,14 +300,15 @@ def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
 
     The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
     message is believed only when its largest process (``ru_maxrss``, per process as the rlimit is)
-    held at least :data:`OOM_EVIDENCE_FRACTION` of the limit; otherwise it stays the run's own
+    held at least :data:`OOM_EVIDENCE_FRACTION` of the limit (and more than the sandbox's own
+    processes hold, :data:`OOM_EVIDENCE_FLOOR_BYTES`); otherwise it stays the run's own
     failure (RTE), and the note says why it is not MLE."""
     if oom_killed:
         return True, ""
     if not failed or not any(marker in stderr for marker in OOM_MARKERS):
         return False, ""
     limit = limits.memory_mb * 2**20
-    if largest_rss_bytes >= OOM_EVIDENCE_FRACTION * limit:
+    if largest_rss_bytes >= max(OOM_EVIDENCE_FRACTION * limit, OOM_EVIDENCE_FLOOR_BYTES):
         return True, ""
     return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
                    f"of its {limits.memory_mb} MB limit and was not stopped at it: not a memory limit verdict")

@@ -86,9 +86,10 @@ class Attack:
 
 
 ATTACKS = [
-    # 1. a hidden case's run publishes its board as locks on a host file; a visible run reads it
+    # 1. a hidden case's run publishes its board as locks on a host file; a visible run reads it (within
+    # one grader the schedule keeps them apart; across graders only the filter does)
     Attack("lock-channel", {"mallory": copy_of("lock_channel"), "trudy": copy_of("lock_channel")},
-           frozenset({"PE"})),
+           frozenset({"PE"}), needs_filter=True),
     # 2. a run prints its cwd, environment, argv, mounts and the folders around it
     Attack("case-snoop", {"snoopy-0451": copy_of("path_snoop")}, frozenset({"PE"}), says="SNOOP cwd="),
     # 3. a sparse answer, 300 hard links and 20,000 files for the copy back (the 12 MB answer is over

@@ -69,7 +69,8 @@ class CaseRunner:
         facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
                          timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds,
-                                            outcome.cpu_wait_seconds) if over else "")
+                                            outcome.cpu_wait_seconds) if over else "",
+                         memory_claim_refuted=bool(outcome.grader_note))
         fault = None
         # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
         if built.jvm and outcome.exit_code not in (0, None) and outcome.active_seconds < 5 \

@@ -73,6 +73,9 @@ class RunFacts:
     memory_mb: int
     time_message: str = ""
     """Why the run is over its time limit, when the caller judged it (:mod:`grader.judging.time_limit`)."""
+    memory_claim_refuted: bool = False
+    """The program printed that it ran out of memory, and the grader measured that it did not: its printed
+    text explains nothing (no hint is drawn from it)."""
 
 
 def run_verdict(facts: RunFacts) -> tuple[Verdict, str] | None:

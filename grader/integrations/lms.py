@@ -24,12 +24,19 @@ submission id yields the LMS's own key, matched against its own column:
 ============  ===================================================  ======================================
 LMS           downloaded as                                        matched in the gradebook file on
 ============  ===================================================  ======================================
-Canvas        ``lastnamefirstname_12345_67890_solver.py``          ``ID`` (12345) of the gradebook CSV
-Moodle        ``First Last_1000703_assignsubmission_file_``        ``Identifier`` (``Participant 1000703``)
+Canvas        ``lastnamefirstname_12345_67890_solver.py``          ``ID`` (12345) of the gradebook CSV;
+                                                                   anonymous grading's ``anon_...`` names
+                                                                   match no row (listed)
+Moodle        ``First Last_1000703_assignsubmission_file``         ``Identifier`` (``Participant 1000703``)
                                                                    of the grading worksheet, which is
-                                                                   written back with ``Grade`` filled in
+                                                                   written back with ``Grade`` filled in;
+                                                                   where the worksheet has a ``Full name``,
+                                                                   the name must be the download's too (a
+                                                                   team's folder carries its group's id)
 Blackboard    ``Project_jdoe_attempt_2024-03-01-10-20-30_x.py``   ``Username`` (jdoe) of the Grade Center
-                                                                   CSV; a student's latest attempt counts
+                                                                   download (comma-delimited, or its
+                                                                   tab-delimited UTF-16 file); a student's
+                                                                   latest attempt counts
 ============  ===================================================  ======================================
 
 Otherwise add a ``submission`` column, or point ``--id-column`` at the column that already holds
@@ -116,20 +123,30 @@ class Export:
 KEY_COLUMNS = {"canvas": "ID", "moodle": "Identifier", "blackboard": "Username"}
 """The column of each LMS's own gradebook file that holds the key its download names carry."""
 MOODLE_GRADE = "Grade"
-_PARTICIPANT = re.compile(r"^\s*participant\s*", re.I)
+MOODLE_FULL_NAME = "Full name"
 
 
 def read_roster(path: Path, id_column: str | None) -> tuple[list[str], list[dict[str, str]]]:
-    """The roster's header and rows; raises :class:`ConfigError` naming the file and line."""
+    """The roster's header and rows; raises :class:`ConfigError` naming the file and line.
+
+    Read as each LMS saves its own file: UTF-8 (with or without a byte-order mark) or UTF-16 with one
+    (Blackboard's tab-delimited Grade Center download), and comma-, tab- or semicolon-delimited (the delimiter
+    the header line uses most; Canvas writes semicolons where a comma is the decimal mark)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise ConfigError(source, "$", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(source, "$", f"cannot read as UTF-8 text: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(source, "$", f"cannot read: {exc.strerror or exc}") from None
     try:
-        reader = csv.DictReader(io.StringIO(text, newline=""))
+        text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(source, "$", f"cannot read as UTF-8 or UTF-16 text: {exc}") from None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",\t;", key=first.count)
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
         header = list(reader.fieldnames or [])
         rows = [dict(row) for row in reader]
     except csv.Error as exc:
@@ -178,7 +195,7 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     by_id = id_column is not None and _column(header, (id_column,)) is not None
     scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
               float(s["score"]) for s in results["submissions"]}
-    match = _by_id(header, id_column or "", scores) if by_id else _by_key(header, lms, scores, str(roster_path))
+    match = _by_id(header, id_column or "", scores) if by_id else _by_key(header, rows, lms, scores, str(roster_path))
     name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
     max_score = float(results.get("max_score") or 0)
     if not by_id and lms == "moodle":
@@ -210,23 +227,42 @@ def _by_id(header: Sequence[str], id_column: str, scores: Mapping[str, float]) -
     return match
 
 
-def _by_key(header: Sequence[str], lms: str, scores: Mapping[str, float], source: str) -> RowMatch:
+def _by_key(header: Sequence[str], rows: Sequence[Mapping[str, str]], lms: str, scores: Mapping[str, float],
+            source: str) -> RowMatch:
     """Rows matched through the LMS key each submission id carries (a student's latest attempt wins)."""
     column = _column(header, (KEY_COLUMNS[lms],))
     if column is None:
         raise ConfigError(source, "line 1", f"expected a 'submission' column holding the submission ids, or "
                                             f"{LAYOUTS[lms].name}'s own {KEY_COLUMNS[lms]!r} column to match the "
                                             f"names its download gives; found {', '.join(map(repr, header))}")
+    known = {_row_key(row.get(column), lms) for row in rows} - {""}
     owner: dict[str, str] = {}
     for sid in sorted(scores):  # Blackboard attempts sort by date: the latest is kept
-        key = lms_names.key_of(sid, lms)
+        key = lms_names.key_of(sid, lms, known)
         if key is not None:
             owner[key.casefold()] = sid
+    full_name = _column(header, (MOODLE_FULL_NAME,)) if lms == "moodle" else None
 
     def match(row: Mapping[str, str]) -> str:
-        key = _PARTICIPANT.sub("", (row.get(column) or "")).strip().casefold()
-        return owner.get(key, "") if key else ""
+        sid = owner.get(_row_key(row.get(column), lms), "")
+        # A Moodle team's folder carries its group's id, which may equal another student's participant id.
+        if sid and full_name and not lms_names.same_person(sid, row.get(full_name) or ""):
+            return ""
+        return sid
     return match
+
+
+_TRAILING_NUMBER = re.compile(r"(\d+)\s*$")
+
+
+def _row_key(cell: str | None, lms: str) -> str:
+    """The key a gradebook row's key cell holds: Moodle's ``Participant 1000703`` (a word its language gives,
+    then the participant id) gives ``1000703``; the other LMSs' cells are the key itself."""
+    cell = (cell or "").strip()
+    if lms == "moodle":
+        number = _TRAILING_NUMBER.search(cell)
+        return number[1] if number else ""
+    return cell.casefold()
 
 
 def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowMatch,

@@ -310,6 +310,8 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
         identity = [(row.get(columns[target]) or "").strip() if columns[target] else ""
                     for target, _ in layout.identity]
         keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
+        if lms == "canvas" and not any(identity):
+            continue  # Canvas's export row for hidden ("Manual Posting") assignments: no student in it
         if not any(keyed[key] for key in layout.keys):
             raise ConfigError(source, f"line {line}", f"this student has no {' or '.join(layout.keys)}, which "
                                                       f"{layout.name} needs to find them")

@@ -93,22 +93,42 @@ _GROUP = re.compile(r"^.+_(?P<key>\d+)$")
 _BLACKBOARD_ID = re.compile(r"^(?P<prefix>.+)_attempt_\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:_.*|\.txt)?$")
 
 
-def key_of(submission_id: str, lms: str, known: Collection[str] = ()) -> str | None:
+def _blackboard_splits(submission_id: str, known: Collection[str]) -> dict[str, str]:
+    """Each way a Blackboard name splits into assignment and a known username: assignment -> username."""
+    prefix = _BLACKBOARD_ID.match(submission_id)
+    if not prefix:
+        return {}
+    name = prefix["prefix"].casefold()
+    return {name[:-len(key) - 1]: key for key in sorted(known, key=len)
+            if key and name.endswith("_" + key.casefold())}
+
+
+def blackboard_assignment(submission_ids: Collection[str], known: Collection[str]) -> str | None:
+    """The assignment name a Blackboard download's names share (one download is one assignment): the split
+    that the most names allow, so that ``Lab_3_c`` + ``correct`` is told from ``Lab_3`` + ``c_correct``."""
+    counts: dict[str, int] = {}
+    for sid in submission_ids:
+        for assignment in _blackboard_splits(sid, known):
+            counts[assignment] = counts.get(assignment, 0) + 1
+    return max(sorted(counts), key=counts.__getitem__) if counts else None
+
+
+def key_of(submission_id: str, lms: str, known: Collection[str] = (), assignment: str | None = None) -> str | None:
     """The gradebook key in a submission id named after an ``lms`` download (a folder, a zip's stem or the
     group discovery gave loose files), else ``None``.
 
     ``known`` holds the keys the gradebook has. Blackboard joins assignment and username with ``_`` and either
-    may hold one (``Lab_2_j_doe_attempt_...``): the longest known username the name ends with is the student's.
+    may hold one (``Lab_2_j_doe_attempt_...``): the username is the known one the name ends with that leaves
+    ``assignment`` before it (see :func:`blackboard_assignment`), else the longest known one it ends with.
     A Canvas anonymous id (``anon_...``) is no gradebook key, whatever digits it holds.
     """
     if lms == "canvas" and _CANVAS_ANONYMOUS.match(submission_id):
         return None
     if lms == "blackboard" and known:
-        prefix = _BLACKBOARD_ID.match(submission_id)
-        if prefix:
-            owners = [key for key in known if key and prefix["prefix"].casefold().endswith("_" + key.casefold())]
-            if owners:
-                return max(owners, key=len)
+        owners = _blackboard_splits(submission_id, known)
+        if owners:
+            chosen = owners.get(assignment.casefold()) if assignment is not None else None
+            return chosen or max(owners.values(), key=len)
     parsed = parse(submission_id)
     if parsed is not None and parsed.lms == lms:
         return parsed.key

@@ -236,9 +236,10 @@ def _by_key(header: Sequence[str], rows: Sequence[Mapping[str, str]], lms: str, 
                                             f"{LAYOUTS[lms].name}'s own {KEY_COLUMNS[lms]!r} column to match the "
                                             f"names its download gives; found {', '.join(map(repr, header))}")
     known = {_row_key(row.get(column), lms) for row in rows} - {""}
+    assignment = lms_names.blackboard_assignment(scores, known) if lms == "blackboard" else None
     owner: dict[str, str] = {}
     for sid in sorted(scores):  # Blackboard attempts sort by date: the latest is kept
-        key = lms_names.key_of(sid, lms, known)
+        key = lms_names.key_of(sid, lms, known, assignment)
         if key is not None:
             owner[key.casefold()] = sid
     full_name = _column(header, (MOODLE_FULL_NAME,)) if lms == "moodle" else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.intake.lms_names import key_of, parse, same_person
+from grader.intake.lms_names import blackboard_assignment, key_of, parse, same_person
 
 NAMES = [
     # name, (lms, key, group, the student's own file name) or None
@@ -78,3 +78,13 @@ def test_a_blackboard_username_with_underscores_is_found_through_the_gradebook(
 ])
 def test_a_moodle_id_is_checked_against_the_worksheet_name(submission_id: str, full_name: str, same: bool) -> None:
     assert same_person(submission_id, full_name) is same
+
+
+def test_the_assignment_a_blackboard_download_shares_tells_which_underscore_ends_it() -> None:
+    # Users "correct" and "c_correct"; the assignment is "Lab_3" (every name has it), not "Lab_3_c".
+    known = {"correct", "c_correct", "ssub"}
+    ids = ["Lab_3_c_correct_attempt_2024-03-04-10-20-00", "Lab_3_correct_attempt_2024-03-04-10-21-00",
+           "Lab_3_ssub_attempt_2024-03-04-11-02-00"]
+    assignment = blackboard_assignment(ids, known)
+    assert assignment == "lab_3"
+    assert [key_of(sid, "blackboard", known, assignment) for sid in ids] == ["c_correct", "correct", "ssub"]

@@ -60,8 +60,7 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,7 +68,13 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, OutputDirError, SetupRefused
-from grader.intake import lms_names
+from grader.integrations.lms_match import (
+    KEY_COLUMNS,
+    RowMatch,
+    column,
+    rows_by_id,
+    rows_by_key,
+)
 from grader.reports.escaping import csv_cell, terminal_safe
 from solver.errors import OutputError
 from solver.fileio import write_atomic
@@ -106,10 +111,6 @@ LAYOUTS: dict[str, Layout] = {
 CANVAS_POINTS_ROW = "    Points Possible"
 
 
-def _normal(name: str) -> str:
-    return re.sub(r"[\s_]+", " ", name.strip().lower())
-
-
 @dataclass(frozen=True)
 class Export:
     """The CSV text and what did not match: submission ids without a roster row, roster ids without a submission."""
@@ -120,10 +121,7 @@ class Export:
     missing_submissions: tuple[str, ...]
 
 
-KEY_COLUMNS = {"canvas": "ID", "moodle": "Identifier", "blackboard": "Username"}
-"""The column of each LMS's own gradebook file that holds the key its download names carry."""
 MOODLE_GRADE = "Grade"
-MOODLE_FULL_NAME = "Full name"
 
 
 def read_roster(path: Path, id_column: str | None) -> tuple[list[str], list[dict[str, str]]]:
@@ -153,15 +151,10 @@ def read_roster(path: Path, id_column: str | None) -> tuple[list[str], list[dict
         raise ConfigError(source, "$", f"not a valid CSV file: {exc}") from None
     if not header:
         raise ConfigError(source, "line 1", "expected a header row, found an empty file")
-    if id_column is not None and _column(header, (id_column,)) is None:
+    if id_column is not None and column(header, (id_column,)) is None:
         raise ConfigError(source, "line 1", f"expected a column {id_column!r} holding the submission ids "
                                             f"(--id-column), found {', '.join(map(repr, header))}")
     return header, rows
-
-
-def _column(header: Sequence[str], names: Sequence[str]) -> str | None:
-    wanted = {_normal(name) for name in names}
-    return next((column for column in header if _normal(column) in wanted), None)
 
 
 def grade_header(lms: str, name: str, max_score: float, column_id: str | None) -> str:
@@ -190,12 +183,13 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     LMS's key columns, or with a student that has no key; :class:`SetupRefused` when no row matches.
     """
     header, rows = read_roster(roster_path, None)
-    if id_column is not None and _column(header, (id_column,)) is None and id_column != "submission":
+    if id_column is not None and column(header, (id_column,)) is None and id_column != "submission":
         read_roster(roster_path, id_column)  # raises, naming the column
-    by_id = id_column is not None and _column(header, (id_column,)) is not None
+    by_id = id_column is not None and column(header, (id_column,)) is not None
     scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
               float(s["score"]) for s in results["submissions"]}
-    match = _by_id(header, id_column or "", scores) if by_id else _by_key(header, rows, lms, scores, str(roster_path))
+    match = (rows_by_id(header, id_column or "", scores) if by_id
+             else rows_by_key(header, rows, lms, scores, str(roster_path), LAYOUTS[lms].name))
     name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
     max_score = float(results.get("max_score") or 0)
     if not by_id and lms == "moodle":
@@ -213,64 +207,11 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     return exported
 
 
-RowMatch = Any  # (row) -> the submission id the row's student handed in, or "" for none
-
-
-def _by_id(header: Sequence[str], id_column: str, scores: Mapping[str, float]) -> RowMatch:
-    """Rows matched by the submission id they hold; spreadsheets trim cells, so ids match trimmed."""
-    key = _column(header, (id_column,)) or id_column
-    trimmed = {sid.strip(): sid for sid in sorted(scores, reverse=True)}
-
-    def match(row: Mapping[str, str]) -> str:
-        cell = (row.get(key) or "").strip()
-        return trimmed.get(cell, cell)
-    return match
-
-
-def _by_key(header: Sequence[str], rows: Sequence[Mapping[str, str]], lms: str, scores: Mapping[str, float],
-            source: str) -> RowMatch:
-    """Rows matched through the LMS key each submission id carries (a student's latest attempt wins)."""
-    column = _column(header, (KEY_COLUMNS[lms],))
-    if column is None:
-        raise ConfigError(source, "line 1", f"expected a 'submission' column holding the submission ids, or "
-                                            f"{LAYOUTS[lms].name}'s own {KEY_COLUMNS[lms]!r} column to match the "
-                                            f"names its download gives; found {', '.join(map(repr, header))}")
-    known = {_row_key(row.get(column), lms) for row in rows} - {""}
-    assignment = lms_names.blackboard_assignment(scores, known) if lms == "blackboard" else None
-    owner: dict[str, str] = {}
-    for sid in sorted(scores):  # Blackboard attempts sort by date: the latest is kept
-        key = lms_names.key_of(sid, lms, known, assignment)
-        if key is not None:
-            owner[key.casefold()] = sid
-    full_name = _column(header, (MOODLE_FULL_NAME,)) if lms == "moodle" else None
-
-    def match(row: Mapping[str, str]) -> str:
-        sid = owner.get(_row_key(row.get(column), lms), "")
-        # A Moodle team's folder carries its group's id, which may equal another student's participant id.
-        if sid and full_name and not lms_names.same_person(sid, row.get(full_name) or ""):
-            return ""
-        return sid
-    return match
-
-
-_TRAILING_NUMBER = re.compile(r"(\d+)\s*$")
-
-
-def _row_key(cell: str | None, lms: str) -> str:
-    """The key a gradebook row's key cell holds: Moodle's ``Participant 1000703`` (a word its language gives,
-    then the participant id) gives ``1000703``; the other LMSs' cells are the key itself."""
-    cell = (cell or "").strip()
-    if lms == "moodle":
-        number = _TRAILING_NUMBER.search(cell)
-        return number[1] if number else ""
-    return cell.casefold()
-
-
 def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowMatch,
                       scores: Mapping[str, float]) -> Export:
     """Moodle's grading worksheet, as downloaded, with its Grade column filled in (what "Upload grading
     worksheet" reads); a student without a submission keeps the cell as it was."""
-    grade_column = _column(header, (MOODLE_GRADE,)) or MOODLE_GRADE
+    grade_column = column(header, (MOODLE_GRADE,)) or MOODLE_GRADE
     columns = header if grade_column in header else [*header, grade_column]
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\r\n", extrasaction="ignore")
@@ -291,7 +232,7 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
                scores: Mapping[str, float], name: str, max_score: float, column_id: str | None,
                source: str) -> Export:
     layout = LAYOUTS[lms]
-    columns = {target: _column(header, (target, *aliases)) for target, aliases in layout.identity}
+    columns = {target: column(header, (target, *aliases)) for target, aliases in layout.identity}
     if not any(columns[key] for key in layout.keys):
         raise ConfigError(source, "line 1", f"{layout.name} matches students on {' or '.join(layout.keys)}: "
                                             f"expected one of those columns, found {', '.join(map(repr, header))}")

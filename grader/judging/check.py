@@ -30,8 +30,11 @@ class CheckReport:
 
 def optimum(board: Board, blank_first: bool = False) -> int | None:
     """The optimal move count, or ``None`` when the solver gives up within its budget."""
+    board = board.standardized(blank_first)
+    if board.is_goal():  # a solved board needs no search (on a 100x100 board one costs seconds to set up)
+        return 0
     try:
-        return solve(board.standardized(blank_first), node_limit=OPTIMUM_NODE_LIMIT).moves
+        return solve(board, node_limit=OPTIMUM_NODE_LIMIT).moves
     except SearchLimitError:
         return None
 

@@ -20,6 +20,8 @@ SUBMISSIONS = DATA / "submissions"
 TESTSET = DATA / "testset"
 
 TIMING_KEYS = ("seconds", "cpu_seconds")
+SLICES = 3
+"""How many shards the merge tests grade the sample class in (the ``sample_slices`` fixture)."""
 
 
 @dataclass(frozen=True)

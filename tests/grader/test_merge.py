@@ -12,22 +12,16 @@ from grader.cli import entry
 from grader.errors import ConfigError
 from grader.merge import merge_files, merge_results
 from grader.reports.json_results import read_results, results_from_json
-from grader.pipeline import grade
-from grader.shard import Shard
-from tests.grader.sampleclass import SUBMISSIONS, TESTSET, Graded, copy_submissions, normalized
+from tests.grader.sampleclass import (
+    TESTSET,
+    Graded,
+    copy_submissions,
+    normalized,
+)
 
 
-def _shard_runs(tmp_path: Path, count: int) -> list[Path]:
-    paths = []
-    for index in range(1, count + 1):
-        out = tmp_path / f"shard-{index}"
-        grade(SUBMISSIONS, TESTSET, out, jobs=2, shard=Shard(index, count))
-        paths.append(out / "results.json")
-    return paths
-
-
-def test_sharded_run_merged_equals_a_single_run(graded: Graded, tmp_path: Path) -> None:
-    paths = _shard_runs(tmp_path, 3)
+def test_sharded_run_merged_equals_a_single_run(graded: Graded, sample_slices: list[Path], tmp_path: Path) -> None:
+    paths = sample_slices
     shard_ids = [[s["id"] for s in json.loads(p.read_text())["submissions"]] for p in paths]
     assert shard_ids == [["compile-error", "suboptimal"], ["correct"], ["illegal-move"]]
     assert entry(["merge", str(tmp_path / "merged"), *map(str, reversed(paths))]) == 0

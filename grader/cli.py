@@ -69,18 +69,16 @@ def main() -> None:
                    "are kept, not run again. Refused if the test set or assignment changed.")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
                 jobs: int | None, only: tuple[str, ...], cases: tuple[str, ...], strict: bool,
-                time_limit: float | None, detail: bool, pretty: bool, no_progress: bool, shard: Shard | None, output_format: str,
-                resume: bool) -> int:
+                time_limit: float | None, detail: bool, pretty: bool, no_progress: bool, shard: Shard | None,
+                output_format: str, resume: bool) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
 
+    from grader.integrations.container import read_capacity
     from grader.journal import Journal
+    from grader.outlock import holding
     from grader.pipeline import grade
     from grader.reports.table import render
     from grader.testsets.bundled import default_testset, resolve_testset
-
-    from grader.integrations.container import read_capacity
-
-    from grader.outlock import holding
 
     jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
     journal = Journal(out_dir, resume)
@@ -149,8 +147,8 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
     import dataclasses
 
-    from grader.judging.check import check_output
     from grader.errors import CheckFailed
+    from grader.judging.check import check_output
     from grader.judging.verify import Rules
     from grader.testsets.assignment import assignment_from_dict, load_assignment
 

@@ -23,31 +23,29 @@ from pathlib import Path
 
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
-from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner, sweep
+from grader.case_run import CaseRunner
+from grader.errors import CaseFileError, ConfigError
 from grader.intake import preflight, python_env
 from grader.intake.build import Build, build
-from grader.intake.timecap import StudentFault
-from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
-from grader.errors import CaseFileError, ConfigError
-from grader.judging.hints import Context
-from grader.case_run import CaseRunner
+from grader.intake.timecap import StudentFault
 from grader.journal import Finished, Journal, run_key
+from grader.judging.apiresult import ApiResult
+from grader.judging.budget import TleBudget
+from grader.judging.hints import Context
+from grader.judging.scoring import total as total_points
+from grader.judging.verdicts import Verdict
+from grader.judging.verify import Expected, Rules
 from grader.merge import over_previous
 from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
-from grader.judging.budget import TleBudget
-from grader.judging.scoring import total as total_points
+from grader.sandbox import runner, sweep
 from grader.shard import Shard
-
+from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
-from grader.judging.verdicts import Verdict
-from grader.judging.verify import Expected, Rules
 from solver.errors import InputError
 from solver.formats import parse_puzzle
-
 
 OnResult = Callable[[str, CaseResult], None]
 Progress = Callable[[int, int], None]
@@ -67,8 +65,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
     the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's
     other cases. ``memory_mb`` replaces the assignment's memory limit per run (Gradescope sizes it to
-    the container). results.json records the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
-    checks. Returns the results (``interrupted`` after Ctrl-C).
+    the container). results.json records the shard and a hash of the test set and settings
+    (``testset_hash``), which ``grade merge`` checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -199,7 +197,8 @@ class _Batch:
             done += 1
             if journal:
                 built = builds[submission.id]
-                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
+                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(),
+                               result)
                 if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
                     journal.commit(submission.id)
             if on_result:

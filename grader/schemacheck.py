@@ -19,7 +19,7 @@ from grader.errors import ConfigError
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(name: str) -> dict[str, Any]:
     """A schema from ``grader/schemas/`` by file name, e.g. ``"assignment.schema.json"``."""
     text = (SCHEMAS / name).read_text(encoding="utf-8")

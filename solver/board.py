@@ -26,6 +26,7 @@ import enum
 import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from solver.tiles import (
     SMALL_N,
@@ -59,7 +60,7 @@ class Move(enum.Enum):
 _OPPOSITE = {Move.UP: Move.DOWN, Move.DOWN: Move.UP, Move.LEFT: Move.RIGHT, Move.RIGHT: Move.LEFT}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     """For each blank position, the legal moves and the position the blank goes to.
 
@@ -137,7 +138,7 @@ class Board:
         """Validate and build a board from row-major tiles; raises ``ValueError`` naming the problem."""
         tiles = tuple(int(t) for t in tiles)
         if n is None:
-            n = int(round(len(tiles) ** 0.5))
+            n = round(len(tiles) ** 0.5)
         if n < 2:
             raise ValueError(f"board size must be at least 2, found {n}")
         if len(tiles) != n * n:
@@ -346,5 +347,5 @@ class Board:
 
 def path_moves(path: Sequence[Board]) -> Iterator[Move | None]:
     """The move between each consecutive pair of a path (``None`` where no single move does it)."""
-    for before, after in zip(path, path[1:]):
+    for before, after in pairwise(path):
         yield before.move_to(after)

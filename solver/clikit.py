@@ -127,7 +127,8 @@ class ProgressLines:
 
     A timer thread writes ``label: done/total unit (p%), elapsed, about t left`` every ``every``
     seconds (``NPUZZLE_PROGRESS_SECONDS``, default 5), also while one long step reports nothing, and
-    a last line when work that printed any ends (shorter work stays silent). :meth:`update` is the callback the work calls; it is thread-safe.
+    a last line when work that printed any ends (shorter work stays silent). :meth:`update` is the callback the work
+    calls; it is thread-safe.
     """
 
     def __init__(self, label: str, unit: str, every: float | None = None, stream=None,

@@ -7,12 +7,23 @@ solver core's (:mod:`grader.apitests.refmodel`).
 
 import random
 
-from grader.apitests.refmodel import (Fail, goal, kind, one_line, parse_string, ref_hamming, ref_manhattan,
-                                      ref_neighbors, rows, show, solvable)
+from grader.apitests.refmodel import (
+    Fail,
+    goal,
+    kind,
+    one_line,
+    parse_string,
+    ref_hamming,
+    ref_manhattan,
+    ref_neighbors,
+    rows,
+    show,
+    solvable,
+)
 from grader.apitests.refmodel import short as _short
 
 
-class BoardTests(object):
+class BoardTests:
     def __init__(self, spec, api):
         self.spec = spec
         self.api = api

@@ -90,7 +90,7 @@ class Session:
     def _run(self, argv: list[str], workdir: Path, limits: runner.Limits, readable: Any) -> None:
         try:
             self.outcome = runner.run_command(argv, workdir, limits, readable=readable)
-        except BaseException as exc:  # noqa: BLE001  (a grader fault, raised again in the judge's thread)
+        except BaseException as exc:  # a grader fault, raised again in the judge's thread
             self.error = exc
 
     def connect(self) -> socket.socket | None:

@@ -15,7 +15,7 @@ from grader.apitests.remote import RefTiles, RemoteRaised
 SOLVER_MEMBERS = ("isSolvable", "moves", "solution")
 
 
-class SolverTests(object):
+class SolverTests:
     # solver tests --------------------------------------------------------
     def solve(self, tiles, n):
         board = self.solver_board(tiles, n)

@@ -37,10 +37,10 @@ from grader.intake.java import algs4, driver, java_compile
 from grader.intake.java.mains import MAX_PARSED_BYTES, choose_main, code_files, java_main_classes, java_sources
 from grader.intake.syntax_check import check_syntax
 from grader.intake.timecap import COPY_SECONDS, StudentFault, deadline_after
-from grader.sandbox import runner
-from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
 from grader.judging.verdicts import Verdict
+from grader.sandbox import runner
+from grader.testsets.assignment import Assignment
 
 BUILD_LOG_BYTES = 200_000
 MAX_SUBMISSION_BYTES = 50_000_000
@@ -183,9 +183,10 @@ def _expand(template: tuple[str, ...], values: dict[str, str], lists: dict[str, 
         if key in lists:
             out.extend(lists[key])
             continue
+        filled = item
         for name, value in values.items():
-            item = item.replace("{" + name + "}", value)
-        out.append(item)
+            filled = filled.replace("{" + name + "}", value)
+        out.append(filled)
     return tuple(out)
 
 
@@ -347,8 +348,8 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                               workdir / "syntax-check-fallback", assignment.limits.memory_mb, fallback.readable)
         if second.ok:
             python, report = fallback, second
-            chosen = f" (the fallback: {python.name.split()[0]} {python.major} code, which {assignment.python.interpreter} "\
-                     "cannot compile)"
+            chosen = (f" (the fallback: {python.name.split()[0]} {python.major} code, which "
+                      f"{assignment.python.interpreter} cannot compile)")
     if not report.ok:
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,
                      message=report.message)

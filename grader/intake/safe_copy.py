@@ -28,9 +28,9 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterator
-from typing import BinaryIO
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from grader.intake.timecap import COPY_SECONDS, StudentFault, check_deadline
 

@@ -113,9 +113,9 @@ def _memory_limit(folder: Path, version: str) -> int | None:
 
 def _tightest(controller: str, mounts, memberships, reader) -> tuple[float | int | None, str]:
     """The smallest limit along the cgroup's ancestors, v1 if the controller is mounted there, else v2."""
-    for fstype, mount, root, options in mounts:
+    for fstype, mount_point, cgroup_root, options in mounts:
         if fstype == "cgroup" and controller in options and controller in memberships:
-            version, path = fstype, memberships[controller]
+            version, mount, root, path = fstype, mount_point, cgroup_root, memberships[controller]
             break
     else:
         unified = [(fstype, mount, root) for fstype, mount, root, _ in mounts if fstype == "cgroup2"]

@@ -35,10 +35,10 @@ from typing import Any
 import click
 
 from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
+from grader.judging.verdicts import SEVERITY, Verdict
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text
 from grader.schemacheck import validate
-from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 SCHEMA = "gradescope.schema.json"
@@ -218,10 +218,9 @@ def _add_text(archive: zipfile.ZipFile, name: str, text: str, executable: bool =
 
 def build_zip(testset_dir: Path, out: Path) -> Path:
     """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
-    from grader.testsets.model import load_testset
-
-    from grader.testsets.carry import carry_testset
     from grader.testsets.assignment import load_assignment, require_assignment
+    from grader.testsets.carry import carry_testset
+    from grader.testsets.model import load_testset
 
     testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run
     load_assignment(require_assignment(testset.root))
@@ -256,8 +255,7 @@ def gradescope_command() -> None:
               show_default=True, help="Where to write the zip.")
 def build_command(testcases: Path | None, out: Path) -> int:
     """Write the zip to upload as a Gradescope programming assignment's autograder."""
-    from grader.testsets.bundled import default_testset
-    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.bundled import default_testset, resolve_testset
 
     path = build_zip(resolve_testset(testcases) if testcases else default_testset(), out)
     click.echo(f"wrote {path} (upload it as the assignment's autograder; Gradescope runs setup.sh once)")

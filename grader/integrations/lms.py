@@ -243,10 +243,10 @@ def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowM
         sid = match(row)
         if sid:
             seen.add(sid)
-            row = {**row, grade_column: _number(scores[sid])}
+            writer.writerow({**row, grade_column: _number(scores[sid])})
         else:
             missing.append(f"{row.get(header[0]) or ''} (line {line})".strip())
-        writer.writerow(row)
+            writer.writerow(row)
     return Export(out.getvalue(), len(rows), tuple(sorted(set(scores) - seen)), tuple(missing))
 
 

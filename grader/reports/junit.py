@@ -2,8 +2,8 @@
 
 Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``AC`` passes,
 ``JE`` (a grader fault) is an ``<error>``, and every other verdict is a ``<failure>`` whose
-``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a testcase too, so
-a compile error shows as such rather than as every case failing for no visible reason.
+``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a
+testcase too, so a compile error shows as such rather than as every case failing for no visible reason.
 """
 
 from __future__ import annotations

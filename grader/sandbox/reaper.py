@@ -193,7 +193,8 @@ def main(argv: list[str]) -> int:
             keep.append(argv[1])
             argv = argv[2:]
     if len(argv) < 4 or argv[2] != "--":
-        print("usage: reaper.py [--seccomp HEX] [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...", file=sys.stderr)
+        print("usage: reaper.py [--seccomp HEX] [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...",
+              file=sys.stderr)
         return 2
     uid, command = argv[0], argv[3:]
     if private_tmp is not None:
@@ -247,7 +248,7 @@ def main(argv: list[str]) -> int:
         _scrub_keyrings_after(uid)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        if sig != signal.SIGKILL and sig != signal.SIGSTOP:
+        if sig not in (signal.SIGKILL, signal.SIGSTOP):
             signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)  # ignored when this shim is a namespace's init (under unshare)
         return 128 + sig

@@ -197,7 +197,7 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
-    stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
+    stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
     info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
     filter_fd = seccomp.program_fd(plan.seccomp) if plan.namespace == "bwrap" and plan.seccomp else None
     try:

@@ -75,7 +75,7 @@ class UidPool:
     def from_env(cls) -> UidPool:
         base = int(os.environ.get(BASE_ENV, DEFAULT_BASE))
         size = int(os.environ.get(SIZE_ENV, DEFAULT_SIZE))
-        if not (1000 <= base and size >= 1 and base + size < 2**31 - 1):
+        if not (base >= 1000 and size >= 1 and base + size < 2**31 - 1):
             raise UidPoolError(errno.EINVAL, f"{BASE_ENV}={base} {SIZE_ENV}={size}: the pool must lie "
                                              f"within 1000..{2**31 - 2}")
         return cls(base, size)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.testsets.model import Case
 from grader.testsets.certify import (
     Certificate,
     CertificationLimit,
@@ -28,6 +27,7 @@ from grader.testsets.certify import (
     certify,
     format_board,
 )
+from grader.testsets.model import Case
 from solver.board import Board
 
 # The only two 31-move 8-puzzle positions, the 8-puzzle maximum (exhaustive BFS; also in

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.testsets.model import Case
 from grader.testsets.certify import (
     CertificationLimit,
     answer_tags,
@@ -26,6 +25,7 @@ from grader.testsets.certify import (
     format_board,
 )
 from grader.testsets.generate import GeneratedCase
+from grader.testsets.model import Case
 from solver.board import Board
 from solver.errors import InputError
 from solver.formats import parse_puzzle

@@ -12,8 +12,8 @@ and the `python -m solver experiment` command that prints and writes them.
 from __future__ import annotations
 
 import io
-import sys
 import statistics
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 import click
 from tabulate import tabulate
 
-from solver.assignment.experiment import (DEFAULT_DEPTHS, DEFAULT_LIMITS, DEFAULT_WIDTHS, Config, Trial,
-                                         run_experiment)
+from solver.assignment.experiment import DEFAULT_DEPTHS, DEFAULT_LIMITS, DEFAULT_WIDTHS, Config, Trial, run_experiment
 from solver.assignment.goals import Goal
 from solver.assignment.shell import goal_option
-from solver.fileio import write_atomic
 from solver.errors import OutputError, SolverError
+from solver.fileio import write_atomic
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

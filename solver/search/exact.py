@@ -78,7 +78,7 @@ def build_table(n: int) -> bytes:
     return bytes(table)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def exact_table(n: int) -> bytes:
     """The verified table for ``n`` (2 or 3): built in memory for 2×2, read from the package for 3×3.
 

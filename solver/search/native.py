@@ -128,7 +128,7 @@ def _compile(defines: tuple[str, ...] = ()) -> Path:
         os.close(handle)
         try:
             done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
-                                  capture_output=True, text=True, timeout=120)
+                                  check=False, capture_output=True, text=True, timeout=120)
             if done.returncode != 0:
                 raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
             os.replace(partial, target)

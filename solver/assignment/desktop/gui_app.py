@@ -127,7 +127,8 @@ class PuzzleApp(GameActions):
     def _fit_picture(self, n: int) -> None:
         """Cut the picture for an N×N board (numbered tiles without one)."""
         view = self.view
-        view.picture, view.pieces = (None, {}) if self.source_picture is None else cut(self.root, self.source_picture, n)
+        picture = self.source_picture
+        view.picture, view.pieces = (None, {}) if picture is None else cut(self.root, picture, n)
 
     @property
     def picture(self) -> tk.PhotoImage | None:

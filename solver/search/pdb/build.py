@@ -176,8 +176,7 @@ def _pack(n, tiles, dist, packed, dense, quad, cap):
         excess = (value - manhattan) // 2
         if excess < 0 or (value - manhattan) % 2 or (excess > 15 and not dense):
             return -1
-        if excess > worst:
-            worst = excess
+        worst = max(worst, excess)
         if dense and quad:
             packed[rank >> 2] |= min(excess, cap) << ((rank & 3) << 1)
         elif dense:

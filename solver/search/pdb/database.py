@@ -45,11 +45,27 @@ import numpy as np
 
 from solver.errors import OutputError, SolverError
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
-from solver.search.pdb.layout import (PARTITIONS, Progress, check_table, is_dense, is_quad, patterns, placements,
-                                      table_bytes, table_key)
+from solver.search.pdb.layout import (
+    PARTITIONS,
+    Progress,
+    check_table,
+    is_dense,
+    is_quad,
+    patterns,
+    placements,
+    table_bytes,
+    table_key,
+)
 from solver.search.pdb.views import frame_cells, view_tiles, views_for
-from solver.search.tablecache import (CorruptTableError, cache_dir, read_table_into, shipped_path, unpack_shipped,
-                                      write_table)
+from solver.search.tablecache import (
+    CorruptTableError,
+    cache_dir,
+    read_table_into,
+    shipped_path,
+    unpack_shipped,
+    write_table,
+)
+
 
 # --------------------------------------------------------------------------- cache and loading
 class TableUnavailableError(SolverError, RuntimeError):

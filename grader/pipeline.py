@@ -155,7 +155,8 @@ class _Batch:
             on_result: OnResult | None, journal: Journal | None = None,
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
-        resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
+        held_over = resumed or {}
+        resumed = {s.id: held_over[s.id] for s in submissions if s.id in held_over}
         # A submission whose every case (and API part, if the assignment has one) is in the journal is
         # not even rebuilt.
         complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
@@ -255,6 +256,13 @@ class _Batch:
         finally:
             if journal:
                 journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
+        return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted)
+
+    def _aggregate(self, submissions: list[Submission], builds: dict[str, Build], resumed: dict[str, Finished],
+                   finished: dict[str, dict[str, CaseResult]], api_results: dict[str, tuple[ApiResult, ...]],
+                   interrupted: bool) -> GradingResults:
+        """The run's results: each submission's cases in the test set's order, with its build and API part."""
+        cases = self.testset.cases
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:

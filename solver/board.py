@@ -119,7 +119,7 @@ class Board:
         if n is None:
             tiles, n = grid_tiles(tiles)
         elif type(tiles) is not tuple:
-            tiles = tuple(tiles)  # type: ignore[arg-type]
+            tiles = tuple(tiles)  # type: ignore[assignment]  # with n given, the tiles are flat ints (documented)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "n", n)
 

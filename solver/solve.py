@@ -110,6 +110,17 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
     raise UnsupportedAlgorithmError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
 
 
+def plain_effort(board: Board) -> int:
+    """Nodes a plain IDA* with Manhattan distance expands solving ``board``: children in direction order,
+    only the move back skipped (no remembered route, no pruning of redundant routes, no dual search).
+    The yardstick of how hard a board is for the search a student writes; needs the ``[fast]`` extra."""
+    from solver.search.heuristic import simple_heuristic
+    from solver.search.idastar import run
+
+    return run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
+               dual=False).expanded
+
+
 def _solve_5x5(board: Board, node_limit: int | None) -> SearchResult:
     """5×5 under ``auto``: the pattern databases if already built, else linear conflict first."""
     from solver.errors import SearchLimitError

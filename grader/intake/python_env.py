@@ -84,7 +84,7 @@ def env_root() -> Path:
     override = os.environ.get(ENV_DIR_VARIABLE)
     if override:
         return Path(override).expanduser()
-    from solver.search.tablecache import cache_dir
+    from solver.fileio import cache_dir
 
     return cache_dir() / "python-envs"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from grader.judging.verdicts import Verdict
 
@@ -63,8 +63,8 @@ def check_deadline(deadline: float | None, step: str, seconds: float, verdict: V
         raise HostStepTimeout(step, seconds, verdict)
 
 
-def capped(step: str, seconds: float, function: Callable[..., T], *args, verdict: Verdict = Verdict.CE,
-           **kwargs) -> T:
+def capped(step: str, seconds: float, function: Callable[..., T], *args: Any, verdict: Verdict = Verdict.CE,
+           **kwargs: Any) -> T:
     """``function(*args, **kwargs)``, or :class:`HostStepTimeout` (with ``verdict``) after ``seconds``.
 
     Exceptions of ``function`` are raised here as they are. ``step`` names the work in the

@@ -193,7 +193,7 @@ def _pyproject() -> str:
     deps = "".join(f"    {json.dumps(r)},\n" for r in requires)
     return ('[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
             f'[project]\nname = "npuzzle-grader"\nversion = {json.dumps(meta["Version"])}\n'
-            f'requires-python = {json.dumps(meta.get("Requires-Python") or ">=3.10")}\n'
+            f'requires-python = {json.dumps((meta.get_all("Requires-Python") or [">=3.10"])[0])}\n'
             f"dependencies = [\n{deps}]\n\n"
             '[project.scripts]\ngrade = "grader.cli:entry"\nnpuzzle-solve = "solver.cli:entry"\n\n'
             '[tool.setuptools.packages.find]\ninclude = ["solver*", "grader*"]\n\n'
@@ -230,7 +230,7 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
         _add_text(archive, "run_autograder", _template("run_autograder.sh"), executable=True)
         _add_text(archive, "project/pyproject.toml", _pyproject())
         for package in PACKAGES:
-            _add_tree(archive, Path(importlib.import_module(package).__file__).resolve().parent,
+            _add_tree(archive, Path(str(importlib.import_module(package).__file__)).resolve().parent,
                       f"project/{package}", _SKIP_IN_PACKAGES)
         with tempfile.TemporaryDirectory() as temp:
             # Jars, drivers and extra files the assignment names by a host path go in with the set.

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,7 +134,7 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False,
+                 info_fd: int | None = None, limiter: Sequence[str] = (), own_userns: bool = False,
                  seccomp_fd: int | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).

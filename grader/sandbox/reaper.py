@@ -27,6 +27,7 @@ import resource
 import signal
 import sys
 import time
+from types import FrameType
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -48,7 +49,7 @@ def _prctl(option: int, value: int) -> None:
 
 def _children() -> list[int]:
     me = str(os.getpid())
-    found = []
+    found: list[int] = []
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -105,7 +106,8 @@ def _clear_keyrings() -> None:
         libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(persistent))
 
 
-def _mount(libc, source: bytes, target: bytes, kind: bytes | None, flags: int, options: bytes | None) -> None:
+def _mount(libc: ctypes.CDLL, source: bytes, target: bytes, kind: bytes | None, flags: int,
+           options: bytes | None) -> None:
     if libc.mount(source, target, kind, flags, options) != 0:
         error = ctypes.get_errno()
         raise OSError(error, f"cannot mount {source.decode(errors='replace')} on "
@@ -178,7 +180,7 @@ class _Stop(Exception):
     pass
 
 
-def _stop(signum, frame) -> None:
+def _stop(signum: int, frame: FrameType | None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second one must not break the clean-up
     raise _Stop
 

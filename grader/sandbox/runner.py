@@ -186,7 +186,8 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         return outcome
 
 
-def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
+def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None, stdin_data: bytes | None,
+         readable: Sequence[Path], plan: isolation.Plan,
          uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
     home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
     environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}

@@ -163,7 +163,7 @@ def scrub_ipc(uid: int) -> int:
         for row in rows[1:]:
             values = dict(zip(header, row.split()))
             if str(uid) in (values.get("uid"), values.get("cuid")):
-                args = (int(values["shmid" if kind == "shm" else kind + "id"]),)
+                args: tuple[int | None, ...] = (int(values["shmid" if kind == "shm" else kind + "id"]),)
                 args += (0, IPC_RMID, None) if kind == "sem" else (IPC_RMID, None)
                 removed += remover(*args) == 0
     return removed

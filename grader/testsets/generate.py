@@ -188,12 +188,9 @@ def within_effort(board: Board, max_nodes: int) -> bool:
     to the end (tens of millions of nodes a second) but slow to stop early, and 50-move boards
     rarely need more than 10^8 nodes.
     """
-    from solver.search.heuristic import simple_heuristic
-    from solver.search.idastar import run
+    from solver.solve import plain_effort
 
-    plain = run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
-                dual=False)
-    return plain.expanded <= max_nodes
+    return plain_effort(board) <= max_nodes
 
 
 def _walk_boards(builder: _Builder, bucket: Bucket) -> Iterator[tuple[Board, int]]:

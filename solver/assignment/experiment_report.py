@@ -173,7 +173,7 @@ def build_figure(trials: Sequence[Trial], config: Config) -> Figure:
 
     rows = nodes_by_depth(trials)
     for label, column in (("A* h1 (misplaced)", 2), ("A* h2 (Manhattan)", 4)):
-        points = [(row[0], row[column]) for row in rows if row[column] is not None]
+        points = [(row[0], value) for row in rows if (value := row[column]) is not None]
         nodes_ax.plot([d for d, _ in points], [max(v, 1) for _, v in points], marker="o", label=label)
     nodes_ax.set(yscale="log", xlabel="optimal solution depth", ylabel="mean nodes expanded",
                  title="Nodes expanded: h1 vs h2")
@@ -210,9 +210,10 @@ def _cost_panel(cost_ax: Axes, trials: Sequence[Trial], config: Config) -> None:
     cost_ax.set(yscale="log", ylabel="mean ms per search", title="Time (bars left) and memory (right)")
     cost_ax.set_xticks(positions, names, rotation=30)
     handles, labels = cost_ax.get_legend_handles_labels()
-    if all(r[3] is not None for r in costs):
+    peaks = [r[3] for r in costs if r[3] is not None]
+    if len(peaks) == len(costs):
         memory_ax = cost_ax.twinx()
-        memory_ax.bar([p + 0.2 for p in positions], [r[3] for r in costs], width=0.4, color="tab:purple",
+        memory_ax.bar([p + 0.2 for p in positions], peaks, width=0.4, color="tab:purple",
                       label="mean peak KiB (right axis)")
         memory_ax.set(yscale="log", ylabel="mean peak KiB")
         more_handles, more_labels = memory_ax.get_legend_handles_labels()

@@ -106,3 +106,11 @@ def test_every_package_says_what_it_owns_and_may_import(init: Path) -> None:
     assert len(doc.split()) >= 10, f"{init.relative_to(REPO)}: no docstring saying what the package owns"
     assert re.search(r"\bmay import\b|\bimports? only\b", doc, re.IGNORECASE), \
         f"{init.relative_to(REPO)}: the docstring does not say what the package may import"
+
+
+def test_the_architecture_page_names_every_module() -> None:
+    # docs/architecture.md is where a newcomer finds what owns what: a module it does not name is one nobody finds.
+    page = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    unnamed = [str(p.relative_to(REPO)) for p in _sources()
+               if p.name != "__init__.py" and not re.search(rf"\b{re.escape(p.stem)}(\.py)?\b", page)]
+    assert unnamed == []

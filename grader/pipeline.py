@@ -19,6 +19,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.apitests.battery import Battery
@@ -129,6 +130,39 @@ def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) 
                           f"{'unsolvable' if case.solvable else 'solvable'}")
     return Expected(board, case.solvable, case.optimal_moves)
 
+@dataclass
+class _Recorder:
+    """Takes each finished case, in the main thread: capped to its size budget, its boards shared, journaled
+    (one commit per finished submission), announced and counted for the progress bar."""
+
+    finished: dict[str, dict[str, CaseResult]]
+    builds: dict[str, Build]
+    cases: int
+    total: int
+    journal: Journal | None
+    on_result: OnResult | None
+    progress: Progress | None
+    done: int = 0
+    boards: dict[tuple[int, ...], tuple[int, ...]] = dataclasses.field(default_factory=dict)
+
+    def __call__(self, submission: Submission, result: CaseResult) -> None:
+        result = within_budget(result)  # before the journal and every report see it
+        if result.path:  # most students print the same boards for a case: keep one copy of each
+            result = dataclasses.replace(result, path=tuple(self.boards.setdefault(b, b) for b in result.path))
+        self.finished[submission.id][result.case] = result
+        self.done += 1
+        if self.journal:
+            built = self.builds[submission.id]
+            self.journal.record(submission.id, printable_id(str(submission.origin)), built.language,
+                                built.to_json(), result)
+            if len(self.finished[submission.id]) == self.cases:  # group commit: one fsync per submission
+                self.journal.commit(submission.id)
+        if self.on_result:
+            self.on_result(submission.id, result)
+        if self.progress:
+            self.progress(self.done, self.total)
+
+
 class _Batch:
     """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""
 
@@ -157,19 +191,10 @@ class _Batch:
         cases = self.testset.cases
         held_over = resumed or {}
         resumed = {s.id: held_over[s.id] for s in submissions if s.id in held_over}
-        # A submission whose every case (and API part, if the assignment has one) is in the journal is
-        # not even rebuilt.
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
-                    and (self.assignment.api is None or held.api is not None)}
-        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
-            + len(cases) * (len(submissions) - len(resumed))
+        complete, total, finished = self._resumed(submissions, resumed)
         builds: dict[str, Build] = {}
-        finished: dict[str, dict[str, CaseResult]] = {
-            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
-            for s in submissions}
         self.budget = TleBudget(self.assignment.limits.stop_after_tle,
                                 {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
-        done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
@@ -187,25 +212,7 @@ class _Batch:
             if submission is not None:
                 pending[executor.submit(self._build, submission)] = (submission, None)
 
-        boards: dict[tuple[int, ...], tuple[int, ...]] = {}  # main thread only
-
-        def record(submission: Submission, result: CaseResult) -> None:
-            nonlocal done
-            result = within_budget(result)  # before the journal and every report see it
-            if result.path:  # most students print the same boards for a case: keep one copy of each
-                result = dataclasses.replace(result, path=tuple(boards.setdefault(b, b) for b in result.path))
-            finished[submission.id][result.case] = result
-            done += 1
-            if journal:
-                built = builds[submission.id]
-                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(),
-                               result)
-                if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
-                    journal.commit(submission.id)
-            if on_result:
-                on_result(submission.id, result)
-            if progress:
-                progress(done, total)
+        record = _Recorder(finished, builds, len(cases), total, journal, on_result, progress)  # main thread only
 
         try:
             if progress:
@@ -257,6 +264,20 @@ class _Batch:
             if journal:
                 journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
         return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted)
+
+    def _resumed(self, submissions: list[Submission], resumed: dict[str, Finished]
+                 ) -> tuple[set[str], int, dict[str, dict[str, CaseResult]]]:
+        """What the journal holds already: the submissions that are complete (every case and the API part, if
+        the assignment has one: not even rebuilt), the runs left to do, and each submission's finished cases."""
+        cases = self.testset.cases
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
+                    and (self.assignment.api is None or held.api is not None)}
+        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
+            + len(cases) * (len(submissions) - len(resumed))
+        finished: dict[str, dict[str, CaseResult]] = {
+            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
+            for s in submissions}
+        return complete, total, finished
 
     def _aggregate(self, submissions: list[Submission], builds: dict[str, Build], resumed: dict[str, Finished],
                    finished: dict[str, dict[str, CaseResult]], api_results: dict[str, tuple[ApiResult, ...]],

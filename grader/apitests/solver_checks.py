@@ -61,7 +61,7 @@ class SolverTests:
         try:
             boards = list(path)
         except TypeError:
-            raise Fail("%s: %s returned %s, which cannot be iterated" % (context, label, kind(path)))
+            raise Fail("%s: %s returned %s, which cannot be iterated" % (context, label, kind(path))) from None
         shown = [self.board_tiles(b, n, "%s, board %d of the solution" % (context, i)) for i, b in enumerate(boards)]
         if len(shown) != moves + 1:
             raise Fail("%s: %s holds %d boards, expected %d (the initial board, then one per move of a shortest "
@@ -166,7 +166,7 @@ class SolverTests:
             if exc.type_name in ("ValueError", "TypeError"):
                 return
             raise Fail("Solver(None) raised %s; the sheet asks for ValueError or TypeError (Java's "
-                       "IllegalArgumentException)" % exc)
+                       "IllegalArgumentException)" % exc) from None
         raise Fail("Solver(None) returned normally; the sheet asks it to raise ValueError or TypeError")
 
     def t_solver_two_at_once(self):
@@ -187,7 +187,7 @@ class SolverTests:
     def t_solver_call_order(self):
         cases = [(c[0], c[1], c[2], c[3]) for c in self.solver_cases("files")[:4]]
         cases += [(name, tiles, n, -1) for name, tiles, n in self.unsolvable_cases()[:3]]
-        for context, tiles, n, moves in cases:
+        for context, tiles, n, _moves in cases:
             a = self.solve(tiles, n)
             first = (self.api.call(a, "moves"), self.api.call(a, "isSolvable"))
             path_a = self.api.call(a, "solution")
@@ -226,7 +226,7 @@ class SolverTests:
         return counted
 
     def t_timing_unused_methods(self):
-        for context, counts, example in self.counted_solves():
+        for context, counts, _example in self.counted_solves():
             if counts["hamming"] or counts["tostring"]:
                 raise Fail("%s: the solver called hamming() %d times and toString() %d times; it should call "
                            "neither" % (context, counts["hamming"], counts["tostring"]))
@@ -242,7 +242,7 @@ class SolverTests:
 
     def t_timing_counts(self):
         limits = self.spec.get("count_limits", {})
-        for context, counts, example in self.counted_solves():
+        for context, counts, _example in self.counted_solves():
             limit = limits.get(context)
             if limit is None:
                 continue

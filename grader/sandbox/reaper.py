@@ -28,6 +28,7 @@ import signal
 import sys
 import time
 from types import FrameType
+from typing import NoReturn
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -185,6 +186,31 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop
 
 
+def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, command: list[str]) -> NoReturn:
+    """In the forked child: its own group, the limits, the uid, no new privileges, the filter, then the command."""
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
+        for res, soft, hard in limits:
+            resource.setrlimit(res, (soft, hard))
+        if uid != "-":
+            _become(uid)
+            _clear_keyrings()
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if program is not None:
+            try:
+                _load_filter(program)
+            except OSError as exc:  # a grader fault, which the runner raises
+                print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
+                os._exit(125)
+        os.execvp(command[0], command)
+    except (OSError, ValueError) as exc:
+        print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
+    except BaseException:  # a _Stop before exec: never run the shim's code in the child
+        pass
+    os._exit(127)
+
+
 def main(argv: list[str]) -> int:
     private_tmp, keep, program = None, [], None
     if argv[:1] == ["--seccomp"] and len(argv) > 1:
@@ -212,27 +238,7 @@ def main(argv: list[str]) -> int:
     _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the same if the grader itself dies
     child = os.fork()
     if child == 0:
-        try:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
-            for res, soft, hard in limits:
-                resource.setrlimit(res, (soft, hard))
-            if uid != "-":
-                _become(uid)
-                _clear_keyrings()
-            _prctl(PR_SET_NO_NEW_PRIVS, 1)
-            if program is not None:
-                try:
-                    _load_filter(program)
-                except OSError as exc:  # a grader fault, which the runner raises
-                    print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
-                    os._exit(125)
-            os.execvp(command[0], command)
-        except (OSError, ValueError) as exc:
-            print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
-        except BaseException:  # a _Stop before exec: never run the shim's code in the child
-            pass
-        os._exit(127)
+        _exec_child(uid, limits, program, command)
     try:
         while True:
             pid, status = os.wait()

@@ -234,16 +234,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
             if info_read is not None:
-                os.set_blocking(info_read, False)
-                init = _namespace_init(info_read, proc.pid)
-                os.close(info_read)
-                if init is not None:
-                    if timed_out and group is None:
-                        # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
-                        _, sampled_cpu = _descendants(init)
-                    with contextlib.suppress(OSError):  # its death ends the namespace and all in it
-                        os.kill(init, signal.SIGKILL)
-                    _wait(proc.pid, BWRAP_GRACE_SECONDS)
+                sampled_cpu = _end_namespace(info_read, proc.pid, sample_cpu=timed_out and group is None)
             # Kill the group before reaping its leader, so the pgid cannot have been reused.
             _killpg(proc.pid)
             _, status, usage = os.wait4(proc.pid, 0)
@@ -256,15 +247,8 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         capture.close()
     exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
-        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
-                                     "the grader cannot write its cgroup.procs")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot mount"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
+    if exit_code == JOIN_FAILED:
+        _raise_shim_failure(stderr, group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     if sig == signal.SIGXCPU or cpu_exceeded:
@@ -282,6 +266,36 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
                    cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None)
+
+
+def _end_namespace(info_read: int, pid: int, sample_cpu: bool) -> float:
+    """Kill the run's PID namespace through its init (read from bwrap's info pipe) and wait for bwrap; the CPU
+    time of the processes in it, sampled first when ``sample_cpu`` (else 0.0)."""
+    os.set_blocking(info_read, False)
+    init = _namespace_init(info_read, pid)
+    os.close(info_read)
+    sampled_cpu = 0.0
+    if init is not None:
+        if sample_cpu:
+            # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
+            _, sampled_cpu = _descendants(init)
+        with contextlib.suppress(OSError):  # its death ends the namespace and all in it
+            os.kill(init, signal.SIGKILL)
+        _wait(pid, BWRAP_GRACE_SECONDS)
+    return sampled_cpu
+
+
+def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
+    """A run that ended with the shims' own exit code: raise the grader fault its message names, if any."""
+    if stderr.startswith(b"grader sandbox: cannot join"):
+        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
+                                     "the grader cannot write its cgroup.procs")
+    if stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
+    if stderr.startswith(b"grader sandbox: cannot mount"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

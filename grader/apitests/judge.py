@@ -173,7 +173,7 @@ def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
 def drive(channel: Channel, peer: Peer, spec: dict[str, Any], names: list[str],
           results: dict[str, Reported | str]) -> tuple[str, str] | None:
     """Run ``names`` on one connected worker; (the test it broke in, why) when it broke."""
-    checks = Checks(spec, None)
+    checks = Checks(spec)
     calibrated = calibrate(channel, peer, checks, names)
     found = channel.request("find", FIND_SECONDS * max(1, len(spec.get("modules") or [1, 2, 3])))
     if not isinstance(found, dict) or not isinstance(found.get("names"), dict) \

@@ -80,10 +80,10 @@ def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     return tuple(table)
 
 
-def _moves_from(blank: int, n: int) -> list[tuple[Move, int]]:
+def _moves_from(blank: int, n: int) -> Sequence[tuple[Move, int]]:
     """The legal moves of a blank at ``blank`` and where it goes, in UP, DOWN, LEFT, RIGHT order."""
     if n <= SMALL_N:
-        return _neighbor_table(n)[blank]  # type: ignore[return-value]
+        return _neighbor_table(n)[blank]
     row, col = divmod(blank, n)
     return [(move, target) for move, target, legal in (
         (Move.UP, blank - n, row > 0), (Move.DOWN, blank + n, row < n - 1),

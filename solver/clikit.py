@@ -79,7 +79,7 @@ def run(command: click.Command, prog: str, handled: tuple[type[BaseException], .
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); silence the flush at exit too.
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (for the rest of the process, closed at its exit)
         return 1
     except Exception as exc:  # the last line of defence: never a raw traceback
         if isinstance(exc, ModuleNotFoundError) and exc.name in ("numba", "numpy", "llvmlite"):

@@ -70,14 +70,15 @@ def capped(step: str, seconds: float, function: Callable[..., T], *args: Any, ve
     Exceptions of ``function`` are raised here as they are. ``step`` names the work in the
     message ("checking the output").
     """
-    box: dict[str, object] = {}
+    value: list[T] = []
+    error: list[BaseException] = []
     done = threading.Event()
 
     def target() -> None:
         try:
-            box["value"] = function(*args, **kwargs)
+            value.append(function(*args, **kwargs))
         except BaseException as exc:  # handed to the caller's thread, which re-raises it
-            box["error"] = exc
+            error.append(exc)
         finally:
             done.set()
 
@@ -85,6 +86,6 @@ def capped(step: str, seconds: float, function: Callable[..., T], *args: Any, ve
     worker.start()
     if not done.wait(seconds):
         raise HostStepTimeout(step, seconds, verdict)
-    if "error" in box:
-        raise box["error"]  # type: ignore[misc]
-    return box["value"]  # type: ignore[return-value]
+    if error:
+        raise error[0]
+    return value[0]

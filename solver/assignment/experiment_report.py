@@ -75,8 +75,8 @@ def nodes_by_depth(trials: Sequence[Trial]) -> list[tuple[int, int, float | None
         group = [t for t in trials if t.depth == depth]
         means = []
         for name in ("A* h1", "A* h2"):
-            nodes = [t.runs[name].expanded for t in group]
-            means.append(None if any(n is None for n in nodes) else statistics.fmean(nodes))  # type: ignore[arg-type]
+            nodes = [expanded for t in group if (expanded := t.runs[name].expanded) is not None]
+            means.append(statistics.fmean(nodes) if len(nodes) == len(group) else None)  # None: the cap stopped one
         h1, h2 = means
         rows.append((depth, len(group), h1, None if h1 is None else effective_branching_factor(h1, depth),
                      h2, None if h2 is None else effective_branching_factor(h2, depth)))
@@ -89,10 +89,10 @@ def solution_lengths(trials: Sequence[Trial], config: Config) -> list[tuple[str,
     rows: list[tuple[str, float, float | None, float | None]] = [
         ("optimal (exact table)", 1.0, statistics.fmean(t.depth for t in trials), 0.0)]
     for name in config.methods():
-        solved = [(t.runs[name].moves, t.depth) for t in trials if t.runs[name].solved]
+        solved = [(moves, t.depth) for t in trials if t.runs[name].solved and (moves := t.runs[name].moves) is not None]
         rows.append((name, len(solved) / len(trials),
-                     statistics.fmean(m for m, _ in solved) if solved else None,  # type: ignore[misc]
-                     statistics.fmean(m - d for m, d in solved) if solved else None))  # type: ignore[operator]
+                     statistics.fmean(m for m, _ in solved) if solved else None,
+                     statistics.fmean(m - d for m, d in solved) if solved else None))
     return rows
 
 

@@ -156,8 +156,9 @@ class CaseRunner:
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:
         """Parse and verify the answer, then judge it with the run's facts (one capped host-side step)."""
         # A moves answer may rightly be empty (a board already at the goal): verify judges that.
-        readable = answer.data is not None and (answer.data.strip() or self.rules.output_format == "moves")
-        verification = verify(answer.data, expected, self.rules) if readable else None
+        data = answer.data
+        readable = data is not None and (data.strip() or self.rules.output_format == "moves")
+        verification = verify(data, expected, self.rules) if data is not None and readable else None
         return verification, judge(facts, answer, verification, self.context, solvable, fault)
 
     def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:

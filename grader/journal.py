@@ -29,8 +29,8 @@ from typing import Any
 
 from grader.errors import ConfigError, OutputDirError
 from grader.judging.apiresult import ApiResult
-from grader.reports.json_results import case_from_json
 from grader.reports.feedback import safe_name
+from grader.reports.json_results import case_from_json
 from grader.reports.results import CaseResult
 from grader.schemacheck import schema_problems
 from solver.errors import OutputError

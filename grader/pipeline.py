@@ -19,35 +19,34 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
-from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner, sweep
+from grader.case_run import CaseRunner
+from grader.errors import CaseFileError, ConfigError
 from grader.intake import preflight, python_env
 from grader.intake.build import Build, build
-from grader.intake.timecap import StudentFault
-from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
-from grader.errors import CaseFileError, ConfigError
-from grader.judging.hints import Context
-from grader.case_run import CaseRunner
+from grader.intake.timecap import StudentFault
 from grader.journal import Finished, Journal, run_key
+from grader.judging.apiresult import ApiResult
+from grader.judging.budget import TleBudget
+from grader.judging.hints import Context
+from grader.judging.scoring import total as total_points
+from grader.judging.verdicts import Verdict
+from grader.judging.verify import Expected, Rules
 from grader.merge import over_previous
 from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
 from grader.reports.results import CaseResult, GradingResults, SubmissionResult
-from grader.judging.budget import TleBudget
-from grader.judging.scoring import total as total_points
+from grader.sandbox import runner, sweep
 from grader.shard import Shard
-
+from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
-from grader.judging.verdicts import Verdict
-from grader.judging.verify import Expected, Rules
 from solver.errors import InputError
 from solver.formats import parse_puzzle
-
 
 OnResult = Callable[[str, CaseResult], None]
 Progress = Callable[[int, int], None]
@@ -67,8 +66,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
     the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's
     other cases. ``memory_mb`` replaces the assignment's memory limit per run (Gradescope sizes it to
-    the container). results.json records the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
-    checks. Returns the results (``interrupted`` after Ctrl-C).
+    the container). results.json records the shard and a hash of the test set and settings
+    (``testset_hash``), which ``grade merge`` checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -131,6 +130,39 @@ def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) 
                           f"{'unsolvable' if case.solvable else 'solvable'}")
     return Expected(board, case.solvable, case.optimal_moves)
 
+@dataclass
+class _Recorder:
+    """Takes each finished case, in the main thread: capped to its size budget, its boards shared, journaled
+    (one commit per finished submission), announced and counted for the progress bar."""
+
+    finished: dict[str, dict[str, CaseResult]]
+    builds: dict[str, Build]
+    cases: int
+    total: int
+    journal: Journal | None
+    on_result: OnResult | None
+    progress: Progress | None
+    done: int = 0
+    boards: dict[tuple[int, ...], tuple[int, ...]] = dataclasses.field(default_factory=dict)
+
+    def __call__(self, submission: Submission, result: CaseResult) -> None:
+        result = within_budget(result)  # before the journal and every report see it
+        if result.path:  # most students print the same boards for a case: keep one copy of each
+            result = dataclasses.replace(result, path=tuple(self.boards.setdefault(b, b) for b in result.path))
+        self.finished[submission.id][result.case] = result
+        self.done += 1
+        if self.journal:
+            built = self.builds[submission.id]
+            self.journal.record(submission.id, printable_id(str(submission.origin)), built.language,
+                                built.to_json(), result)
+            if len(self.finished[submission.id]) == self.cases:  # group commit: one fsync per submission
+                self.journal.commit(submission.id)
+        if self.on_result:
+            self.on_result(submission.id, result)
+        if self.progress:
+            self.progress(self.done, self.total)
+
+
 class _Batch:
     """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""
 
@@ -157,20 +189,12 @@ class _Batch:
             on_result: OnResult | None, journal: Journal | None = None,
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
-        resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
-        # A submission whose every case (and API part, if the assignment has one) is in the journal is
-        # not even rebuilt.
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
-                    and (self.assignment.api is None or held.api is not None)}
-        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
-            + len(cases) * (len(submissions) - len(resumed))
+        held_over = resumed or {}
+        resumed = {s.id: held_over[s.id] for s in submissions if s.id in held_over}
+        complete, total, finished = self._resumed(submissions, resumed)
         builds: dict[str, Build] = {}
-        finished: dict[str, dict[str, CaseResult]] = {
-            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
-            for s in submissions}
         self.budget = TleBudget(self.assignment.limits.stop_after_tle,
                                 {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
-        done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
@@ -188,24 +212,7 @@ class _Batch:
             if submission is not None:
                 pending[executor.submit(self._build, submission)] = (submission, None)
 
-        boards: dict[tuple[int, ...], tuple[int, ...]] = {}  # main thread only
-
-        def record(submission: Submission, result: CaseResult) -> None:
-            nonlocal done
-            result = within_budget(result)  # before the journal and every report see it
-            if result.path:  # most students print the same boards for a case: keep one copy of each
-                result = dataclasses.replace(result, path=tuple(boards.setdefault(b, b) for b in result.path))
-            finished[submission.id][result.case] = result
-            done += 1
-            if journal:
-                built = builds[submission.id]
-                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
-                if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
-                    journal.commit(submission.id)
-            if on_result:
-                on_result(submission.id, result)
-            if progress:
-                progress(done, total)
+        record = _Recorder(finished, builds, len(cases), total, journal, on_result, progress)  # main thread only
 
         try:
             if progress:
@@ -256,6 +263,27 @@ class _Batch:
         finally:
             if journal:
                 journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
+        return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted)
+
+    def _resumed(self, submissions: list[Submission], resumed: dict[str, Finished]
+                 ) -> tuple[set[str], int, dict[str, dict[str, CaseResult]]]:
+        """What the journal holds already: the submissions that are complete (every case and the API part, if
+        the assignment has one: not even rebuilt), the runs left to do, and each submission's finished cases."""
+        cases = self.testset.cases
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
+                    and (self.assignment.api is None or held.api is not None)}
+        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
+            + len(cases) * (len(submissions) - len(resumed))
+        finished: dict[str, dict[str, CaseResult]] = {
+            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
+            for s in submissions}
+        return complete, total, finished
+
+    def _aggregate(self, submissions: list[Submission], builds: dict[str, Build], resumed: dict[str, Finished],
+                   finished: dict[str, dict[str, CaseResult]], api_results: dict[str, tuple[ApiResult, ...]],
+                   interrupted: bool) -> GradingResults:
+        """The run's results: each submission's cases in the test set's order, with its build and API part."""
+        cases = self.testset.cases
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:

@@ -21,8 +21,8 @@ from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.model import Case
 from solver.board import Board
 from solver.formats import parse_puzzle
-from solver.search.astar import astar
 from solver.search.exact import UNREACHABLE, exact_table
+from solver.solve import solve
 
 SLOW_TESTS = ("solver.moves.random", "solver.solution.random")
 """The tests that solve a board of every depth: they get ``solver_seconds``, not ``test_seconds``."""
@@ -74,7 +74,7 @@ def depth_boards(seed: int, max_depth: int, sizes: Sequence[int] = (3, 4, 5)) ->
         for _ in range(steps):
             choices = [b for b in board.neighbors() if b != previous]
             previous, board = board, rng.choice(choices)
-        boards.append((board.tiles, n, astar(board).moves))
+        boards.append((board.tiles, n, solve(board, "astar").moves))
     return boards
 
 
@@ -110,7 +110,7 @@ def generated_files(seed: int) -> list[dict[str, Any]]:
         for _ in range(steps):
             previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
         files.append({"name": f"generated-{n}x{n}-board-{k}-seed-{seed}", "tiles": _grid(board.tiles, n),
-                      "solvable": True, "moves": astar(board).moves})
+                      "solvable": True, "moves": solve(board, "astar").moves})
     return files
 
 
@@ -148,7 +148,7 @@ def princeton_count(start: Board) -> tuple[int, int]:
     insert; each expanded node (and the goal's) one delete-the-minimum."""
     goal = Board.goal(start.n).tiles
     counter = itertools.count()
-    frontier = [(start.manhattan(), next(counter), 0, start, None)]
+    frontier: list[tuple[int, int, int, Board, Board | None]] = [(start.manhattan(), next(counter), 0, start, None)]
     built, removed = 1, 0
     while frontier:
         _, _, moves, board, previous = heapq.heappop(frontier)

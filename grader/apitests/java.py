@@ -204,7 +204,8 @@ def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str,
     heap = next((a for a in argv if a.startswith("-Xmx")), f"-Xmx{assignment.limits.heap_mb}m")
     # The memory tests walk collections' private fields (a kept PriorityQueue must count), and measure in the
     # sheet's 64-bit model (16-byte object headers, 8-byte references), not the JVM's compressed default.
-    opens = [arg for package in ("java.util", "java.lang") for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
+    opens = [arg for package in ("java.util", "java.lang")
+             for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
     command = (java, heap, "-Xss8m", "-XX:+UseSerialGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers",
                *opens, f"-javaagent:{FOLDER}/{AGENT_JAR}" + (f"={board.replace('.', '/')}" if board else ""),
                "-cp", f"{classpath}:{FOLDER}", MAIN_CLASS)

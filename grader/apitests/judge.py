@@ -90,7 +90,7 @@ class Session:
     def _run(self, argv: list[str], workdir: Path, limits: runner.Limits, readable: Any) -> None:
         try:
             self.outcome = runner.run_command(argv, workdir, limits, readable=readable)
-        except BaseException as exc:  # noqa: BLE001  (a grader fault, raised again in the judge's thread)
+        except BaseException as exc:  # a grader fault, raised again in the judge's thread
             self.error = exc
 
     def connect(self) -> socket.socket | None:
@@ -173,7 +173,7 @@ def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
 def drive(channel: Channel, peer: Peer, spec: dict[str, Any], names: list[str],
           results: dict[str, Reported | str]) -> tuple[str, str] | None:
     """Run ``names`` on one connected worker; (the test it broke in, why) when it broke."""
-    checks = Checks(spec, None)
+    checks = Checks(spec)
     calibrated = calibrate(channel, peer, checks, names)
     found = channel.request("find", FIND_SECONDS * max(1, len(spec.get("modules") or [1, 2, 3])))
     if not isinstance(found, dict) or not isinstance(found.get("names"), dict) \

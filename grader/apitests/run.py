@@ -158,8 +158,9 @@ def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:
         first = failures[0]
         message = first.message if isinstance(first, Reported) else first or "not reported by the harness"
         passed = False
-    else:
-        passed, message = True, max((entry.message for entry in lanes), key=_passed_seconds)
+    else:  # every lane is a passing Reported here
+        passed, message = True, max((entry.message for entry in lanes if isinstance(entry, Reported)),
+                                    key=_passed_seconds)
     return ApiResult(name=test.name, group=test.group, title=test.title, passed=passed,
                      points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
 

@@ -37,10 +37,10 @@ from grader.intake.java import algs4, driver, java_compile
 from grader.intake.java.mains import MAX_PARSED_BYTES, choose_main, code_files, java_main_classes, java_sources
 from grader.intake.syntax_check import check_syntax
 from grader.intake.timecap import COPY_SECONDS, StudentFault, deadline_after
-from grader.sandbox import runner
-from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
 from grader.judging.verdicts import Verdict
+from grader.sandbox import runner
+from grader.testsets.assignment import Assignment
 
 BUILD_LOG_BYTES = 200_000
 MAX_SUBMISSION_BYTES = 50_000_000
@@ -183,9 +183,10 @@ def _expand(template: tuple[str, ...], values: dict[str, str], lists: dict[str, 
         if key in lists:
             out.extend(lists[key])
             continue
+        filled = item
         for name, value in values.items():
-            item = item.replace("{" + name + "}", value)
-        out.append(item)
+            filled = filled.replace("{" + name + "}", value)
+        out.append(filled)
     return tuple(out)
 
 
@@ -235,11 +236,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     sources = [str(p.relative_to(bundle)) for p in files + (drivers if with_drivers else [])]
     left_out = f"; left out {', '.join(str(p.relative_to(bundle)) for p in skipped)}" if skipped else ""
     if main_class is None:
-        large = [str(p.relative_to(bundle)) for p in files if p.stat().st_size > MAX_PARSED_BYTES]
-        unread = f" (not searched, over {MAX_PARSED_BYTES:,} bytes: {', '.join(large)})" if large else ""
-        return Build("java", None, failure=Verdict.CE,
-                     message=f"no class with 'public static void main(String[] args)' among {len(files)} .java "
-                             f"files{left_out}{unread}")
+        return _no_main_class(bundle, files, left_out)
     classes = workdir / "classes"
     classes.mkdir()
     values = {"build_dir": "classes-out", "classpath": ":".join(classpath_items) or ".",
@@ -274,14 +271,7 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
     except StudentFault as exc:
         return Build("java", None, entry=main_class, failure=exc.verdict,
                      message=f"the compiled classes cannot be used: {compiled.build_dir}/{exc}", log=log)
-    originals = dict(zip(classpath_items, assignment.java.classpath))
-    originals.update(_library_originals(libraries, bundle, compiled.run_classpath))
-    run_items = classpath_items + [str(p.relative_to(bundle)) for p in compiled.run_classpath]
-    for item in run_items:
-        target = classes / item
-        target.parent.mkdir(parents=True, exist_ok=True)
-        (shutil.copytree if originals[item].is_dir() else shutil.copy2)(originals[item], target)
-    run_cp = ":".join(["."] + run_items)
+    run_cp = _place_run_classpath(classes, bundle, classpath_items, assignment, libraries, compiled.run_classpath)
     default_run = _run_template(assignment, [java, "-Xmx{heap_mb}m", "-Xss8m", "-XX:+UseSerialGC",
                                              "-cp", "{classpath}", "{main_class}"])
     run_argv = _expand(tuple(assignment.java.run or default_run),
@@ -294,6 +284,29 @@ def _build_java(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                  message=f"compiled {len(sources)} files; main class {main_class}"
                          f"{' (its main is empty)' if hint else ''}{with_library}{left_out}",
                  log=log, library=library, run_hint=hint)
+
+
+def _no_main_class(bundle: Path, files: list[Path], left_out: str) -> Build:
+    """The CE of Java sources with no launchable main, naming the files too large to have been searched."""
+    large = [str(p.relative_to(bundle)) for p in files if p.stat().st_size > MAX_PARSED_BYTES]
+    unread = f" (not searched, over {MAX_PARSED_BYTES:,} bytes: {', '.join(large)})" if large else ""
+    return Build("java", None, failure=Verdict.CE,
+                 message=f"no class with 'public static void main(String[] args)' among {len(files)} .java "
+                         f"files{left_out}{unread}")
+
+
+def _place_run_classpath(classes: Path, bundle: Path, classpath_items: list[str], assignment: Assignment,
+                         libraries: dict[str, algs4.Library], run_jars: tuple[Path, ...]) -> str:
+    """Copy the run's classpath beside the classes, from the assignment's own files (never from the bundle a
+    build step could have changed); the run's ``-cp``."""
+    originals = dict(zip(classpath_items, assignment.java.classpath))
+    originals.update(_library_originals(libraries, bundle, run_jars))
+    run_items = classpath_items + [str(p.relative_to(bundle)) for p in run_jars]
+    for item in run_items:
+        target = classes / item
+        target.parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree if originals[item].is_dir() else shutil.copy2)(originals[item], target)
+    return ":".join(["."] + run_items)
 
 
 def _build_limits(assignment: Assignment, jvm: bool) -> runner.Limits:
@@ -347,8 +360,8 @@ def _build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                               workdir / "syntax-check-fallback", assignment.limits.memory_mb, fallback.readable)
         if second.ok:
             python, report = fallback, second
-            chosen = f" (the fallback: {python.name.split()[0]} {python.major} code, which {assignment.python.interpreter} "\
-                     "cannot compile)"
+            chosen = (f" (the fallback: {python.name.split()[0]} {python.major} code, which "
+                      f"{assignment.python.interpreter} cannot compile)")
     if not report.ok:
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,
                      message=report.message)

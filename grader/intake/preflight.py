@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import SetupRefused
-from grader.intake.java.algs4 import PACKAGE, library_names
 from grader.intake.discovery import Submission
+from grader.intake.java.algs4 import PACKAGE, library_names
 from grader.intake.java.java_text import blank_comments
 from grader.testsets.assignment import Assignment
 

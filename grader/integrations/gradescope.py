@@ -35,10 +35,10 @@ from typing import Any
 import click
 
 from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
+from grader.judging.verdicts import SEVERITY, Verdict
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text
 from grader.schemacheck import validate
-from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 SCHEMA = "gradescope.schema.json"
@@ -193,7 +193,7 @@ def _pyproject() -> str:
     deps = "".join(f"    {json.dumps(r)},\n" for r in requires)
     return ('[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
             f'[project]\nname = "npuzzle-grader"\nversion = {json.dumps(meta["Version"])}\n'
-            f'requires-python = {json.dumps(meta.get("Requires-Python") or ">=3.10")}\n'
+            f'requires-python = {json.dumps((meta.get_all("Requires-Python") or [">=3.10"])[0])}\n'
             f"dependencies = [\n{deps}]\n\n"
             '[project.scripts]\ngrade = "grader.cli:entry"\nnpuzzle-solve = "solver.cli:entry"\n\n'
             '[tool.setuptools.packages.find]\ninclude = ["solver*", "grader*"]\n\n'
@@ -218,10 +218,9 @@ def _add_text(archive: zipfile.ZipFile, name: str, text: str, executable: bool =
 
 def build_zip(testset_dir: Path, out: Path) -> Path:
     """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
-    from grader.testsets.model import load_testset
-
-    from grader.testsets.carry import carry_testset
     from grader.testsets.assignment import load_assignment, require_assignment
+    from grader.testsets.carry import carry_testset
+    from grader.testsets.model import load_testset
 
     testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run
     load_assignment(require_assignment(testset.root))
@@ -231,7 +230,7 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
         _add_text(archive, "run_autograder", _template("run_autograder.sh"), executable=True)
         _add_text(archive, "project/pyproject.toml", _pyproject())
         for package in PACKAGES:
-            _add_tree(archive, Path(importlib.import_module(package).__file__).resolve().parent,
+            _add_tree(archive, Path(str(importlib.import_module(package).__file__)).resolve().parent,
                       f"project/{package}", _SKIP_IN_PACKAGES)
         with tempfile.TemporaryDirectory() as temp:
             # Jars, drivers and extra files the assignment names by a host path go in with the set.
@@ -256,8 +255,7 @@ def gradescope_command() -> None:
               show_default=True, help="Where to write the zip.")
 def build_command(testcases: Path | None, out: Path) -> int:
     """Write the zip to upload as a Gradescope programming assignment's autograder."""
-    from grader.testsets.bundled import default_testset
-    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.bundled import default_testset, resolve_testset
 
     path = build_zip(resolve_testset(testcases) if testcases else default_testset(), out)
     click.echo(f"wrote {path} (upload it as the assignment's autograder; Gradescope runs setup.sh once)")

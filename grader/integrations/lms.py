@@ -221,10 +221,10 @@ def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowM
         sid = match(row)
         if sid:
             seen.add(sid)
-            row = {**row, grade_column: _number(scores[sid])}
+            writer.writerow({**row, grade_column: _number(scores[sid])})
         else:
             missing.append(f"{row.get(header[0]) or ''} (line {line})".strip())
-        writer.writerow(row)
+            writer.writerow(row)
     return Export(out.getvalue(), len(rows), tuple(sorted(set(scores) - seen)), tuple(missing))
 
 
@@ -249,7 +249,7 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
     for line, row in enumerate(rows, start=2):
         if any((value or "").strip() == CANVAS_POINTS_ROW.strip() for value in row.values()):
             continue  # the "Points Possible" row of a Canvas gradebook export used as the roster
-        identity = [(row.get(columns[target]) or "").strip() if columns[target] else ""
+        identity = [(row.get(column) or "").strip() if (column := columns[target]) else ""
                     for target, _ in layout.identity]
         keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
         if lms == "canvas" and not any(identity):

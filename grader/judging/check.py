@@ -45,7 +45,7 @@ def check_output(output: Path, input_path: Path | None = None, rules: Rules = Ru
     data = read_input(output)
     notes: list[str] = []
     if input_path is not None:
-        board = parse_puzzle(read_input(input_path), str(input_path))
+        board: Board | None = parse_puzzle(read_input(input_path), str(input_path))
     elif rules.output_format == "moves":
         return CheckReport(False, (f"{name}: the answer is moves, which start from the puzzle: give it with "
                                    "--input INPUT",))

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from grader.judging.verdicts import SEVERITY, Verdict
 from grader.reports.api_views import feedback_lines
 from grader.reports.escaping import safe_name, terminal_safe
 from grader.reports.results import GradingResults, SubmissionResult
-from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 

@@ -163,8 +163,10 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
     ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
     ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
     each distinct text appears once (hundreds of students share a few dozen messages). A submission with API
-    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run). ``severity`` is the
-    grader's verdict order, worst first, by which a case column sorts.
+    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run).
+    ``severity`` is the grader's verdict order, worst first, by which a case column sorts. ``moves`` is each
+    step letter's (row, column) move of the blank, from the solver's :class:`~solver.board.Move`;
+    ``api_verdicts`` the verdicts an API test shows when it passes and when it fails.
     """
     inputs = _case_inputs(results)
     blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
@@ -198,7 +200,10 @@ def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
                             for name in api_names]
         submissions.append(entry)
     return {"testset": assignment_title(results), "cases": cases, "messages": list(messages),
-            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names}
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names,
+            # The page decodes steps with the solver's moves and shows API tests with the vocabulary's verdicts.
+            "moves": {letter: list(move.value) for move, letter in LETTERS.items()},
+            "api_verdicts": [Verdict.AC.value, Verdict.WA.value]}
 
 
 def _fmt(value: float | int | None) -> str:
@@ -294,7 +299,9 @@ def write_report(results: Mapping[str, Any], path: Path) -> Path:
               help="Where to write the page (default: report.html beside RESULTS_JSON).")
 def report_command(results_json: Path, out: Path | None) -> int:
     """Write the HTML report (scores, verdict matrix, path replays, histogram) for a results.json."""
-    from grader.reports.json_results import read_results  # json_results is the heavier import; only this command needs it
+    from grader.reports.json_results import (
+        read_results,  # json_results is the heavier import; only this command needs it
+    )
 
     path = write_report(read_results(results_json), out or results_json.with_name("report.html"))
     click.echo(f"wrote {path}")

@@ -45,8 +45,9 @@ def results_problems(data: Any) -> list[tuple[str, str]]:
         for c_index, case in enumerate(submission["cases"]):
             if isinstance(case, dict) and isinstance(case.get("path"), list):
                 loose += _path_problems(case["path"], f"$.submissions[{s_index}].cases[{c_index}].path")
-                case = {**case, "path": None}
-            cases.append(case)
+                cases.append({**case, "path": None})
+            else:
+                cases.append(case)
         light["submissions"].append({**submission, "cases": cases})
     return schema_problems(light, SCHEMA) + loose
 

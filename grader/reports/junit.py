@@ -2,8 +2,8 @@
 
 Each case, and each API test (class ``...api.<group>``), is a ``<testcase>``: ``AC`` passes,
 ``JE`` (a grader fault) is an ``<error>``, and every other verdict is a ``<failure>`` whose
-``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a testcase too, so
-a compile error shows as such rather than as every case failing for no visible reason.
+``type`` is the verdict and whose text is the case's message. The build, when results.json records one, is a
+testcase too, so a compile error shows as such rather than as every case failing for no visible reason.
 A hidden case is named by its number only and says nothing but its verdict, as in the
 feedback (its id may tell its answer, its message its input): the file may be shown to students
 by a CI page. The TA's report.html and results.json keep everything.
@@ -71,16 +71,17 @@ def junit_xml(submission: Mapping[str, Any]) -> str:
         ET.SubElement(ET.SubElement(element, "properties"), "property", name="points",
                       value=f"{test['points']}/{test['max_points']}")
         failures += not test["passed"]
-    suite.set("tests", str(len(suite.findall("testcase"))))
+    tests, time_text = str(len(suite.findall("testcase"))), f"{total_seconds:.3f}"
+    suite.set("tests", tests)
     suite.set("failures", str(failures))
     suite.set("errors", str(errors))
     suite.set("skipped", "0")
-    suite.set("time", f"{total_seconds:.3f}")
+    suite.set("time", time_text)
     properties = ET.Element("properties")
     ET.SubElement(properties, "property", name="score", value=f"{submission['score']}/{submission['max_score']}")
     suite.insert(0, properties)
-    root = ET.Element("testsuites", name="npuzzle-grader", tests=suite.get("tests"), failures=str(failures),
-                      errors=str(errors), time=suite.get("time"))
+    root = ET.Element("testsuites", name="npuzzle-grader", tests=tests, failures=str(failures),
+                      errors=str(errors), time=time_text)
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

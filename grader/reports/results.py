@@ -9,6 +9,7 @@ deterministic: submissions by id, cases in manifest order.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,6 @@ class GradingResults:
                 **({"api_points": self.api_points} if self.api_points else {}), **self.extra}
 
 
-def assignment_title(document: dict[str, Any]) -> str:
+def assignment_title(document: Mapping[str, Any]) -> str:
     """The assignment's name in a results.json document (``assignment.name``), else its test set's name."""
     return str((document.get("assignment") or {}).get("name") or document.get("testset") or "")

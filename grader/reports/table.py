@@ -11,10 +11,10 @@ import textwrap
 
 from tabulate import tabulate
 
+from grader.judging.verdicts import SEVERITY
 from grader.reports.api_views import api_cell
 from grader.reports.escaping import terminal_safe
 from grader.reports.results import GradingResults
-from grader.judging.verdicts import SEVERITY
 
 
 def summary_table(results: GradingResults) -> str:

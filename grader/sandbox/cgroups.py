@@ -10,7 +10,8 @@ scheduler); :mod:`grader.sandbox.sweep` removes those of dead graders.
 
 cgroup v2 is used when its ``memory``, ``pids`` and ``cpu`` controllers can be enabled under
 the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise
-cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
+cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why,
+and the runner keeps the rlimits alone.
 """
 
 from __future__ import annotations

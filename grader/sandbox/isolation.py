@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,7 +106,7 @@ class Plan:
         return names
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tool(name: str) -> str:
     """The absolute path of a sandbox tool (the submission's PATH is not the grader's)."""
     return shutil.which(name) or name
@@ -133,7 +134,7 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False,
+                 info_fd: int | None = None, limiter: Sequence[str] = (), own_userns: bool = False,
                  seccomp_fd: int | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
@@ -203,7 +204,7 @@ def unshare_prefix(unshare: str) -> list[str]:
 def _try(argv: list[str]) -> str | None:
     """None when the probe command succeeds, else why it failed (first stderr line)."""
     try:
-        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=PROBE_TIMEOUT,
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, check=False, capture_output=True, timeout=PROBE_TIMEOUT,
                               cwd="/", env={"PATH": "/usr/bin:/bin"})
     except (OSError, subprocess.SubprocessError) as exc:
         return f"{type(exc).__name__}: {exc}"
@@ -239,8 +240,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
             hint = (" (unprivileged user namespaces look blocked, e.g. by Ubuntu 24.04's AppArmor: "
                     "kernel.apparmor_restrict_unprivileged_userns=1)")
         return LayerStatus("bwrap", False, f"{bwrap} fails: {why}{hint}")
-    return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, "
-                                      "read-only system, only the workdir writable (size-capped when root), a 64 MB private /tmp")
+    return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, read-only system, "
+                                      "only the workdir writable (size-capped when root), a 64 MB private /tmp")
 
 
 def _probe_unshare() -> LayerStatus:
@@ -337,7 +338,7 @@ def _probe_seccomp(disabled: frozenset[str], namespace: str | None, drop_uid: in
         try:
             with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as empty:
                 done = subprocess.run(bwrap_prefix(tool("bwrap"), Path(empty), [], drop_uid, seccomp_fd=fd)
-                                      + ["/bin/true"], stdin=subprocess.DEVNULL, capture_output=True,
+                                      + ["/bin/true"], stdin=subprocess.DEVNULL, check=False, capture_output=True,
                                       timeout=PROBE_TIMEOUT, cwd="/", env={"PATH": "/usr/bin:/bin"}, pass_fds=(fd,))
             why = None if done.returncode == 0 else done.stderr.decode("utf-8", "replace").strip() or "it failed"
         except (OSError, subprocess.SubprocessError) as exc:
@@ -419,7 +420,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
 _PROBING = threading.Lock()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cached_plan(disabled: frozenset[str]) -> Plan:
     chosen = probe(disabled)
     for note in chosen.notes:  # said once per process, when the layers are first probed

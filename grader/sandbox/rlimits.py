@@ -11,6 +11,7 @@ import math
 import re
 import resource
 from collections.abc import Sequence
+
 from grader.sandbox.isolation import tool
 from grader.sandbox.limits import Limits
 
@@ -71,9 +72,10 @@ def within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]
     clamped = []
     for res, soft, hard in values:
         ours = resource.getrlimit(res)[1]
-        if ours != resource.RLIM_INFINITY:
-            soft, hard = min(soft, ours), min(hard, ours)
-        clamped.append((res, soft, hard))
+        if ours == resource.RLIM_INFINITY:
+            clamped.append((res, soft, hard))
+        else:
+            clamped.append((res, min(soft, ours), min(hard, ours)))
     return clamped
 
 

@@ -196,7 +196,8 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
         return outcome
 
 
-def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
+def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None, stdin_data: bytes | None,
+         readable: Sequence[Path], plan: isolation.Plan,
          uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
     home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
     environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}
@@ -207,7 +208,7 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
-    stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
+    stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
     info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
     filter_fd = seccomp.program_fd(plan.seccomp) if plan.namespace == "bwrap" and plan.seccomp else None
     try:
@@ -243,16 +244,7 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
             if info_read is not None:
-                os.set_blocking(info_read, False)
-                init = _namespace_init(info_read, proc.pid)
-                os.close(info_read)
-                if init is not None:
-                    if timed_out and group is None:
-                        # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
-                        _, sampled_cpu = _descendants(init)
-                    with contextlib.suppress(OSError):  # its death ends the namespace and all in it
-                        os.kill(init, signal.SIGKILL)
-                    _wait(proc.pid, BWRAP_GRACE_SECONDS)
+                sampled_cpu = _end_namespace(info_read, proc.pid, sample_cpu=timed_out and group is None)
             # Kill the group before reaping its leader, so the pgid cannot have been reused.
             _killpg(proc.pid)
             _, status, usage = os.wait4(proc.pid, 0)
@@ -265,15 +257,8 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         capture.close()
     exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
-        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
-                                     "the grader cannot write its cgroup.procs")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot mount"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
+    if exit_code == JOIN_FAILED:
+        _raise_shim_failure(stderr, group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     if sig == signal.SIGXCPU or cpu_exceeded:
@@ -312,6 +297,36 @@ def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
         return True, ""
     return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
                    f"of its {limits.memory_mb} MB limit and was not stopped at it: not a memory limit verdict")
+
+
+def _end_namespace(info_read: int, pid: int, sample_cpu: bool) -> float:
+    """Kill the run's PID namespace through its init (read from bwrap's info pipe) and wait for bwrap; the CPU
+    time of the processes in it, sampled first when ``sample_cpu`` (else 0.0)."""
+    os.set_blocking(info_read, False)
+    init = _namespace_init(info_read, pid)
+    os.close(info_read)
+    sampled_cpu = 0.0
+    if init is not None:
+        if sample_cpu:
+            # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
+            _, sampled_cpu = _descendants(init)
+        with contextlib.suppress(OSError):  # its death ends the namespace and all in it
+            os.kill(init, signal.SIGKILL)
+        _wait(pid, BWRAP_GRACE_SECONDS)
+    return sampled_cpu
+
+
+def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
+    """A run that ended with the shims' own exit code: raise the grader fault its message names, if any."""
+    if stderr.startswith(b"grader sandbox: cannot join"):
+        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
+                                     "the grader cannot write its cgroup.procs")
+    if stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
+    if stderr.startswith(b"grader sandbox: cannot mount"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

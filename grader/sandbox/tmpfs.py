@@ -4,8 +4,8 @@ The run cannot write more than the tmpfs holds, and what it writes is memory, ch
 its slot's cgroup, never the host's disk. The grader mounts the tmpfs itself (a system
 call, no extra process), copies the workdir in, and when every process of the run is dead
 puts the host copy back and copies over it only the paths the caller reads, within the
-tmpfs's size (:mod:`grader.sandbox.copyback`), then unmounts it. A grader killed mid-run leaves the mount in its temp folder: :mod:`grader.sandbox.sweep`
-unmounts it with the folder.
+tmpfs's size (:mod:`grader.sandbox.copyback`), then unmounts it. A grader killed mid-run leaves the mount in its
+temp folder: :mod:`grader.sandbox.sweep` unmounts it with the folder.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ run's uid's, and that uid is no other run's, see :mod:`grader.sandbox.uids`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from grader.sandbox.limits import Limits
@@ -17,7 +18,7 @@ WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwra
 TMP_NAME = ".tmp"  # the run's TMPDIR, inside its workdir
 
 
-def _entries(workdir: Path):
+def _entries(workdir: Path) -> Iterator[str]:
     for root, dirs, files in os.walk(workdir):  # never follows a link into another folder
         for name in dirs + files:
             yield os.path.join(root, name)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.testsets.model import Case
 from grader.testsets.certify import (
     Certificate,
     CertificationLimit,
@@ -28,6 +27,7 @@ from grader.testsets.certify import (
     certify,
     format_board,
 )
+from grader.testsets.model import Case
 from solver.board import Board
 
 # The only two 31-move 8-puzzle positions, the 8-puzzle maximum (exhaustive BFS; also in
@@ -188,12 +188,9 @@ def within_effort(board: Board, max_nodes: int) -> bool:
     to the end (tens of millions of nodes a second) but slow to stop early, and 50-move boards
     rarely need more than 10^8 nodes.
     """
-    from solver.search.heuristic import simple_heuristic
-    from solver.search.idastar import run
+    from solver.solve import plain_effort
 
-    plain = run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
-                dual=False)
-    return plain.expanded <= max_nodes
+    return plain_effort(board) <= max_nodes
 
 
 def _walk_boards(builder: _Builder, bucket: Bucket) -> Iterator[tuple[Board, int]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -123,35 +123,39 @@ def _json_type(value: Any) -> str:
 
 def _describe(error: jsonschema.ValidationError) -> str:
     """One readable sentence for a schema error: what was expected, what was found."""
-    found = json.dumps(error.instance) if not isinstance(error.instance, (dict, list)) else _json_type(error.instance)
+    # Set on every error iter_errors yields (the stubs also allow Unset, for hand-made ones).
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
+    instance: Any = error.instance
+    value: Any = error.validator_value
+    found = json.dumps(instance) if not isinstance(instance, (dict, list)) else _json_type(instance)
     if error.validator == "pattern":
         key = next((p for p in reversed(error.absolute_path) if isinstance(p, str)), "")
-        return f"expected {_PATTERN_MEANING.get(key, 'a match for ' + repr(error.validator_value))}, found {found}"
+        return f"expected {_PATTERN_MEANING.get(key, 'a match for ' + repr(value))}, found {found}"
     if error.validator == "not" and error.absolute_schema_path and "else" in error.absolute_schema_path:
         return "an unsolvable case must not have optimal_moves (found " \
-               f"{json.dumps(error.instance.get('optimal_moves'))})"
+               f"{json.dumps(instance.get('optimal_moves'))})"
     if error.validator == "required" and "then" in error.absolute_schema_path:
         return "a solvable case needs optimal_moves (the certified optimal move count)"
     if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(set(instance) - set(allowed))
         return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}; " \
                f"allowed: {', '.join(allowed)}"
     if error.validator == "required":
         return "missing (a required field)"
     if error.validator == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        return f"expected {' or '.join(_JSON_TYPES.get(t, t) for t in wanted)}, found {_json_type(error.instance)}"
+        wanted: list[str] = value if isinstance(value, list) else [value]
+        return f"expected {' or '.join(_JSON_TYPES.get(t, t) for t in wanted)}, found {_json_type(instance)}"
     if error.validator in _BOUNDS:
-        return f"expected {_BOUNDS[error.validator]} {error.validator_value}, found {found}"
+        return f"expected {_BOUNDS[error.validator]} {value}, found {found}"
     if error.validator == "minItems":
-        return f"expected at least {error.validator_value} item(s), found none"
+        return f"expected at least {value} item(s), found none"
     if error.validator == "uniqueItems":
         return f"expected no repeated items, found {found}"
     if error.validator == "enum":
-        return f"expected one of {', '.join(map(json.dumps, error.validator_value))}, found {found}"
+        return f"expected one of {', '.join(map(json.dumps, value))}, found {found}"
     if error.validator == "const":
-        return f"expected {json.dumps(error.validator_value)}, found {found}"
+        return f"expected {json.dumps(value)}, found {found}"
     return error.message
 
 
@@ -164,15 +168,18 @@ def schema_problems(data: Any, file: str) -> list[ConfigError]:
 
 def _json_path(error: jsonschema.ValidationError) -> str:
     """The path of the field at fault: for a missing or forbidden key, the key itself."""
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
+    instance: Any = error.instance
+    value: Any = error.validator_value
     if error.validator == "required" and "then" in error.absolute_schema_path:
         return f"{error.json_path}.optimal_moves"
     if error.validator == "required":
-        missing = [key for key in error.validator_value if key not in error.instance]
+        missing = [key for key in value if key not in instance]
         return f"{error.json_path}.{missing[0]}" if missing else error.json_path
     if error.validator == "not" and "else" in error.absolute_schema_path:
         return f"{error.json_path}.optimal_moves"
     if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted(set(instance) - set(schema.get("properties", {})))
         if len(extra) == 1:
             return f"{error.json_path}.{extra[0]}"
     return error.json_path

@@ -22,8 +22,12 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grader.intake.timecap import PARSE_SECONDS, HostStepTimeout
+
+if TYPE_CHECKING:  # tree-sitter is imported when the first source is read (the grader's start stays fast)
+    from tree_sitter import Language, Node, Parser, Point, Tree
 
 TYPE_DECLARATIONS = frozenset({"class_declaration", "interface_declaration", "enum_declaration",
                                "record_declaration", "annotation_type_declaration"})
@@ -78,14 +82,14 @@ _local = threading.local()
 
 
 @functools.lru_cache(maxsize=1)
-def _language():
+def _language() -> Language:
     import tree_sitter_java
     from tree_sitter import Language
 
     return Language(tree_sitter_java.language())
 
 
-def _parser():
+def _parser() -> Parser:
     parser = getattr(_local, "parser", None)
     if parser is None:
         from tree_sitter import Parser
@@ -94,11 +98,11 @@ def _parser():
     return parser
 
 
-def _text(node) -> str:
-    return node.text.decode("utf-8", "replace")
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", "replace")
 
 
-def _dotted(node) -> str:
+def _dotted(node: Node) -> str:
     """A (scoped) name without the comments or spaces a source may put between its parts."""
     if node.type in ("identifier", "type_identifier"):
         return _text(node)
@@ -114,14 +118,14 @@ def _dotted(node) -> str:
     return ".".join(parts)
 
 
-def _modifiers(node) -> set[str]:
+def _modifiers(node: Node) -> set[str]:
     for child in node.children:
         if child.type == "modifiers":
             return {_text(c) for c in child.children if not c.is_named or c.type in ("static", "public")}
     return set()
 
 
-def _string_array_parameter(parameters) -> bool:
+def _string_array_parameter(parameters: Node) -> bool:
     """Exactly one parameter, of type String[] in any of its spellings."""
     params = [c for c in parameters.named_children if c.type in ("formal_parameter", "spread_parameter")]
     others = [c for c in parameters.named_children
@@ -146,12 +150,13 @@ def _string_array_parameter(parameters) -> bool:
     if type_node is None:
         return False
     if type_node.type == "array_type":
-        dims += _text(type_node.child_by_field_name("dimensions")).count("[")
+        dimensions = type_node.child_by_field_name("dimensions")  # always there in an array_type
+        dims += _text(dimensions).count("[") if dimensions is not None else 0
         type_node = type_node.child_by_field_name("element")
     return dims == 1 and type_node is not None and _dotted(type_node) in _STRING_TYPES
 
 
-def _main_of(method, in_interface: bool) -> tuple[bool, bool] | None:
+def _main_of(method: Node, in_interface: bool) -> tuple[bool, bool] | None:
     """(empty, public) when ``method`` is a launchable main, else None."""
     name = method.child_by_field_name("name")
     kind = method.child_by_field_name("type")
@@ -168,9 +173,10 @@ def _main_of(method, in_interface: bool) -> tuple[bool, bool] | None:
     return empty, in_interface or "public" in modifiers
 
 
-def _type_declarations(root) -> Iterator[tuple[object, tuple[str, ...]]]:
+def _type_declarations(root: Node) -> Iterator[tuple[Node, tuple[str, ...]]]:
     """Every type declared at the top level or as a member of another, with its enclosing names."""
-    stack = [(child, ()) for child in reversed(root.named_children) if child.type in TYPE_DECLARATIONS]
+    stack: list[tuple[Node, tuple[str, ...]]] = [(child, ()) for child in reversed(root.named_children)
+                                                  if child.type in TYPE_DECLARATIONS]
     while stack:
         node, outer = stack.pop()
         name = node.child_by_field_name("name")
@@ -181,7 +187,7 @@ def _type_declarations(root) -> Iterator[tuple[object, tuple[str, ...]]]:
         if len(chain) >= MAX_TYPE_DEPTH:
             continue
         body = node.child_by_field_name("body")
-        members = []
+        members: list[tuple[Node, tuple[str, ...]]] = []
         pending = [body] if body is not None else []
         while pending:  # enum constants' bodies are anonymous classes: not launchable, not entered
             container = pending.pop()
@@ -193,7 +199,7 @@ def _type_declarations(root) -> Iterator[tuple[object, tuple[str, ...]]]:
         stack.extend(reversed(members))
 
 
-def _members(declaration) -> Iterator[object]:
+def _members(declaration: Node) -> Iterator[Node]:
     body = declaration.child_by_field_name("body")
     pending = [body] if body is not None else []
     while pending:
@@ -205,14 +211,14 @@ def _members(declaration) -> Iterator[object]:
                 yield child
 
 
-def _parse_tree(source: bytes, deadline: float | None):
+def _parse_tree(source: bytes, deadline: float | None) -> Tree:
     if deadline is None:
         return _parser().parse(source)
 
-    def read(offset: int, _point) -> bytes:
+    def read(offset: int, _point: Point) -> bytes:
         return source[offset:offset + 65536]
 
-    def cancel(*_state) -> bool:  # tree-sitter asks every few thousand steps; True stops the parse
+    def cancel(*_state: object) -> bool:  # tree-sitter asks every few thousand steps; True stops the parse
         return time.monotonic() > deadline
 
     try:

@@ -5,6 +5,7 @@ driver). Sources are read with tree-sitter (:mod:`grader.intake.java.java_source
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,7 +57,7 @@ def java_sources(bundle: Path, extras: Path) -> tuple[list[Path], list[Path]]:
     return keep, skipped
 
 
-def java_main_classes(files: list[Path], drivers: list[Path] = ()) -> list[MainClass]:
+def java_main_classes(files: list[Path], drivers: Sequence[Path] = ()) -> list[MainClass]:
     """Every class that declares a launchable ``main`` (:mod:`grader.intake.java.java_source`), by its
     own name, not its file's; ``drivers`` are the assignment's own.
 

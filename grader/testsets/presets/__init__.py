@@ -7,6 +7,8 @@ puzzle``, ``Board.isSolvable()``) and ``cmpe160`` (``input.txt`` to ``output.txt
 ``preset = "cos226-campus"`` in an ``assignment.toml`` starts from that file; every key the assignment sets
 replaces the preset's (tables are merged key by key, lists and values are replaced whole). Paths in a preset
 are relative to this folder (the drivers in ``drivers/``), paths in the assignment to the assignment's folder.
+
+May import :mod:`grader.errors` and :mod:`grader.schemacheck` only (it is read by the assignment model).
 """
 
 from __future__ import annotations

@@ -152,4 +152,4 @@ def same_person(submission_id: str, full_name: str) -> bool:
     if not wanted:
         return True
     match = _MOODLE_ID.match(submission_id)
-    return bool(match) and _NOT_A_LETTER.sub("", match["person"]).casefold().endswith(wanted)
+    return match is not None and _NOT_A_LETTER.sub("", match["person"]).casefold().endswith(wanted)

@@ -249,7 +249,7 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
     for line, row in enumerate(rows, start=2):
         if any((value or "").strip() == CANVAS_POINTS_ROW.strip() for value in row.values()):
             continue  # the "Points Possible" row of a Canvas gradebook export used as the roster
-        identity = [(row.get(column) or "").strip() if (column := columns[target]) else ""
+        identity = [(row.get(found) or "").strip() if (found := columns[target]) else ""
                     for target, _ in layout.identity]
         keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
         if lms == "canvas" and not any(identity):

@@ -19,7 +19,6 @@ from typing import Any
 from grader.reports.escaping import safe_name, xml_text
 from solver.fileio import write_atomic
 
-
 HIDDEN_MESSAGE = "(hidden case: details are not shown)"
 
 

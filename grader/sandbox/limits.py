@@ -25,7 +25,8 @@ class Outcome:
     exit_code: int | None      # None when killed by a signal
     signal: int | None
     timed_out: bool            # wall cap (active time, see active_seconds) or CPU limit reached
-    memory_exceeded: bool      # OOM-killed in its cgroup, or a printed MemoryError/OutOfMemoryError confirmed by its measured RSS (runner.out_of_memory)
+    memory_exceeded: bool      # OOM-killed in its cgroup, or a printed MemoryError/OutOfMemoryError confirmed
+    #                            by its measured RSS (runner.out_of_memory)
     wall_seconds: float
     cpu_seconds: float         # every process of the run together (its cgroup), else what rusage saw
     stdout: bytes              # capped at limits.output_bytes

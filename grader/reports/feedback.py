@@ -1,9 +1,10 @@
 """feedback/<id>.txt: what a student reads: the score, then each case's verdict and message.
 
-Hidden cases show their verdict but not their id (which may tell the answer, as
-``3x3-unsolvable-01`` does), message or input, so the test set stays private; ``after_due_date`` cases are
-treated like hidden ones here. The file is plain text a TA may ``cat``: control characters and
-bidirectional overrides from ids and messages are written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines kept.
+Hidden cases show their verdict but not their id (which may tell the answer, as ``3x3-unsolvable-01``
+does), message or input, so the test set stays private; ``after_due_date`` cases are treated like hidden
+ones here. The file is plain text a TA may ``cat``: control characters and bidirectional overrides from
+ids and messages are written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines
+kept.
 """
 
 from __future__ import annotations

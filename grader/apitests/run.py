@@ -1,13 +1,13 @@
-"""Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
+"""Run a submission's API tests: the judge (:mod:`judge`) decides each, through as many worker runs as it takes.
 
 The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs; up to
 ``parallel`` runs go at once, each with its share of the boards of known depth.
 
-A harness run reports tests one line at a time. When a run ends before reporting them all
-(it crashed, ran out of time or memory, or the student's code called ``exit``), the first
-unreported test is the one that was running: it fails with the run's fate as its message,
-and a new run takes up the tests after it, at most :data:`MAX_RUNS` runs in all. So one
-method that loops for ever costs its own tests, not the whole part.
+The Board tests and the Solver tests run in different workers (only the Solver tests' worker
+holds the reference Board). When a worker ends, hangs or breaks the protocol in a test, that
+test fails with what happened, and a new worker takes up the tests after it, at most
+:data:`MAX_RUNS` runs in all. So one method that loops for ever costs its own tests, not the
+whole part. Python and Java run the same way: only the worker differs.
 """
 
 from __future__ import annotations
@@ -21,20 +21,16 @@ from pathlib import Path
 from grader.apitests import java, judge, python
 from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
-from grader.apitests.protocol import Reported, fate, parse_lines
+from grader.apitests.protocol import Reported
 from grader.intake.build import Build
 from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner
 from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 
 MAX_RUNS = 12
+"""At most this many worker runs per submission (each crash costs one test and one run)."""
 MIN_RUN_SECONDS = 2.0
 """A new run starts only with at least this much of the part's time left."""
-"""At most this many harness runs per submission (each crash costs one test and one run)."""
-RESTART = 75
-"""A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
-OUTPUT_BYTES = 2_000_000
 LAUNCHERS = {"python": python, "java": java}
 
 Folder = Callable[[str], Path]
@@ -60,51 +56,12 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
     lanes = [(names, shares[0])] + [(slow, share) for share in shares[1:]]
     deadline = time.monotonic() + config.run_seconds
     if len(lanes) == 1:
-        outcomes = [_run_lane(build, battery, assignment, folder, config, names, None, deadline)]
+        outcomes = [_run_judged_lane(build, battery, assignment, folder, config, names, None, deadline)]
     else:
         with concurrent.futures.ThreadPoolExecutor(len(lanes), thread_name_prefix="api-lane") as pool:
-            outcomes = list(pool.map(lambda lane: _run_lane(build, battery, assignment, folder, config, lane[0],
-                                                            lane[1], deadline), lanes))
+            outcomes = list(pool.map(lambda lane: _run_judged_lane(build, battery, assignment, folder, config,
+                                                                   lane[0], lane[1], deadline), lanes))
     return tuple(_judge(p, [lane.get(p.test.name) for lane in outcomes if p.test.name in lane]) for p in planned)
-
-
-def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
-              names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
-    """One lane's tests through as many harness runs as it takes: each test's report, or why it has none."""
-    if build.language == "python":
-        return _run_judged_lane(build, battery, assignment, folder, config, names, depth_boards, deadline)
-    launcher = LAUNCHERS[build.language]
-    remaining = list(names)
-    results: dict[str, Reported | str] = {}
-    why_stopped = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
-    for _ in range(MAX_RUNS):
-        if not remaining:
-            break
-        left = deadline - time.monotonic()
-        if left < MIN_RUN_SECONDS:
-            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
-                           f"(tests before it hung or crashed)")
-            break
-        spec = battery.spec(remaining, depth_boards)
-        workdir = folder("api")
-        try:
-            prepared = launcher.prepare(build, workdir, assignment, spec)
-            if prepared.problem is not None:
-                results.update((name, prepared.problem) for name in remaining)
-                return results
-            limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
-                                   output_bytes=OUTPUT_BYTES, jvm=build.jvm)
-            outcome = runner.run_command(list(prepared.argv), workdir, limits,
-                                         stdin_data=prepared.stdin, readable=prepared.readable, keep=())
-        finally:
-            shutil.rmtree(workdir, ignore_errors=True)
-        got = parse_lines(outcome.stdout, spec["nonce"], remaining)
-        results.update(got)
-        remaining = [name for name in remaining if name not in got]
-        if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
-            results[remaining.pop(0)] = fate(outcome, left)
-    results.update((name, why_stopped) for name in remaining)
-    return results
 
 
 def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,

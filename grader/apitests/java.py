@@ -81,8 +81,9 @@ def compiled_harness() -> Path:
         agent = ["NpzApiAgent.class", *sorted(p.name for p in out.glob("NpzApiQueueTransformer*.class"))]
         _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), *(a for name in agent for a in ("-C", str(out), name))],
               folder)
-        for path in [folder, *folder.rglob("*")]:  # the sandbox's uid reads them from each run's copy
+        for path in folder.rglob("*"):  # the sandbox's uid reads them from each run's copy, never from here
             path.chmod(0o755 if path.is_dir() else 0o644)
+        folder.chmod(0o700)
         _compiled["path"] = out
         return out
 
@@ -146,8 +147,9 @@ def _compile_reference(qualified: str) -> Path | None:
                "-d", str(out), str(source)], folder)
     except HarnessBuildError:
         return None
-    for path in [folder, *folder.rglob("*")]:
+    for path in folder.rglob("*"):  # each run's copy is read by the sandbox's uid ...
         path.chmod(0o755 if path.is_dir() else 0o644)
+    folder.chmod(0o700)  # ... but no run reaches this one (a Board tests' worker must find no reference Board)
     return out
 
 

@@ -165,6 +165,8 @@ final class NpzApiJson {
     private static void write(Object value, StringBuilder b) {
         if (value == null || value instanceof Boolean || value instanceof Long || value instanceof Integer) {
             b.append(value);
+        } else if (value instanceof Double && Double.isFinite((Double) value)) {
+            b.append(value);
         } else if (value instanceof String) {
             quote((String) value, b);
         } else if (value instanceof Map) {

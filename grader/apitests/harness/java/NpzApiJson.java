@@ -149,10 +149,11 @@ final class NpzApiJson {
         if (word.isEmpty()) {
             throw new IllegalArgumentException("a value expected at " + start);
         }
-        if (word.matches("-?[0-9]+")) {
-            return Long.valueOf(word);
+        boolean integer = true;
+        for (int i = word.startsWith("-") ? 1 : 0; i < word.length() && integer; i++) {
+            integer = Character.isDigit(word.charAt(i));
         }
-        return Double.valueOf(word);
+        return integer && !word.equals("-") ? (Object) Long.valueOf(word) : (Object) Double.valueOf(word);
     }
 
     /** The JSON text of a value built from Maps, Lists, strings, numbers, booleans and null (ASCII only). */

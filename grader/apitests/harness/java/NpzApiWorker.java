@@ -360,12 +360,12 @@ public final class NpzApiWorker {
             throw new NpzApiCore.Fail("the memory agent is not loaded (a grader fault)");
         }
         Object target = decode(req.get("on"));
-        long reference = 0;
-        if (text("refboard") != null) {  // the Solver tests' worker: a reference Board and its search node
-            int n = ((Number) req.get("n")).intValue();
-            reference = NpzApiAgent.deepSize(refBoards().makeBoard(NpzApiCore.grid(ints((List<?>) req.get("tiles")),
-                    n))) + 32;
-        }
+        // A solution's board and its search node: the reference Board's in the Solver tests' worker, the student's
+        // own where there is no reference (the judge holds a Board to the sheet's formula, not to this).
+        int n = ((Number) req.get("n")).intValue();
+        NpzApiReflect boards = text("refboard") != null ? refBoards() : api;
+        long reference = NpzApiAgent.deepSize(boards.makeBoard(NpzApiCore.grid(ints((List<?>) req.get("tiles")), n)))
+                + 32;
         Map<String, Object> got = new LinkedHashMap<>();
         got.put("student", NpzApiAgent.deepSize(target));
         got.put("reference", reference);

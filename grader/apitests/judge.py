@@ -1,9 +1,8 @@
 """The API judge: the tests run here, the student's classes in a worker.
 
-The grader's process never loads a student's module or class. Each worker run (``harness/python/
-apiw_worker.py``, or ``harness/java/NpzApiWorker.java`` for Java; in the sandbox like every other
-run) connects back through a Unix socket in
-its folder; the judge sends it calls (build a Board from tiles, call a method on a handle),
+The grader's process never loads a student's module or class. Each worker run
+(``harness/python/apiw_worker.py``, or ``harness/java/NpzApiWorker.java`` for Java; in the sandbox
+like every other run) connects back through a Unix socket in its folder; the judge sends it calls (build a Board from tiles, call a method on a handle),
 reads data back (:mod:`remote`), and decides every test itself against the solver core
 (:mod:`refmodel`, :mod:`board_checks`, :mod:`solver_checks`). The worker never sees a test's
 name, expected answer, or a case file.

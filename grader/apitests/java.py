@@ -70,8 +70,14 @@ def compiled_harness() -> Path:
                *sorted(str(p) for p in (HARNESS / "npzapi").glob("*.java"))], folder)
         sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
         # 16: the worker reaches the judge through a Unix domain socket (java.net.UnixDomainSocketAddress).
-        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "16", "-d", str(out),
-               "-cp", f"{asm}:{queues}", *sources], folder)
+        try:
+            _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "16", "-d", str(out),
+                   "-cp", f"{asm}:{queues}", *sources], folder)
+        except HarnessBuildError as exc:
+            if "release" in str(exc) and "not supported" in str(exc):
+                raise HarnessBuildError(f"the Java API worker needs a JDK 16 or later (it reaches the judge "
+                                        f"through a Unix domain socket); {javac} is older") from None
+            raise
         # Only in its own jar, for the boot class path: a second copy on the class path would be a second counter.
         _tool([jar, "cf", str(out / QUEUES_JAR), "-C", str(queues), "npzapi"], folder)
         shutil.copyfile(asm, out / "asm.jar")

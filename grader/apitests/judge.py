@@ -43,6 +43,7 @@ FIND_SECONDS = 10.0
 """Importing the student's modules, per module (as the old harness allowed)."""
 OUTPUT_BYTES = 64_000
 """The worker's stdout and stderr are only ever read for a crash's last lines."""
+NEVER_CONNECTED = "the worker never connected"
 
 
 class Checks(SolverTests, BoardTests):
@@ -160,7 +161,7 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
     outcome = session.finish()
     left = [n for n in names if n not in results]
     if left and (broken is None or broken[0] == left[0]):
-        results[left[0]] = _why(outcome, seconds, broken[1] if broken else "the worker never connected")
+        results[left[0]] = _why(outcome, seconds, broken[1] if broken else NEVER_CONNECTED)
     return results, None
 
 
@@ -168,6 +169,8 @@ def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
     """A broken test's message: the judge's view, with the run's fate when the run says more."""
     if seen.startswith("did not finish"):  # the judge's deadline (and its SIGKILL), not the run's fate
         return seen
+    if seen == NEVER_CONNECTED:  # its stderr says why (a crash in the student's imports, a JVM too old)
+        return f"{seen}: {fate(outcome, seconds)}"
     if outcome.timed_out or outcome.memory_exceeded or outcome.signal is not None or seen.startswith("the worker "
                                                                                                        "ended"):
         return fate(outcome, seconds)

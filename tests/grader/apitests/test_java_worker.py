@@ -1,4 +1,6 @@
-"""The Java worker's hand-written JSON carries every request and answer exactly, and refuses what is not JSON.
+"""The Java worker's own parts: its JSON, and the JDK it needs.
+
+Its hand-written JSON carries every request and answer exactly, and refuses what is not JSON.
 
 Its reader and writer (``harness/java/NpzApiJson.java``) stand between the judge's requests and
 the student's strings (a ``toString()`` may hold quotes, backslashes, control characters, any
@@ -8,6 +10,7 @@ Unicode): a value must come back to the judge as it left, or a right answer woul
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -60,3 +63,17 @@ def test_every_value_comes_back_as_it_left(echo):
 
 def test_what_is_not_json_is_refused(echo):
     assert _echo(echo, REFUSED) == ["error"] * len(REFUSED)
+
+
+def test_a_jdk_too_old_for_the_worker_is_named_as_such(tmp_path, monkeypatch):
+    """A javac that cannot compile for Java 16 (the worker's Unix domain socket) fails the worker's build with
+    that reason, a grader fault named for the TA, not a bare compiler log."""
+    real = require_tool("javac")
+    fake = tmp_path / "javac"
+    fake.write_text('#!/bin/sh\ncase "$*" in *"--release 16"*) echo "error: release version 16 not supported" >&2; '
+                    f'exit 2;; esac\nexec {real} "$@"\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+    monkeypatch.setattr(java, "_compiled", {})  # this process's compiled worker comes back afterwards
+    with pytest.raises(java.HarnessBuildError, match="needs a JDK 16 or later"):
+        java.compiled_harness()

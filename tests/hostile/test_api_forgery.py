@@ -111,9 +111,14 @@ def test_a_trick_on_the_workers_channel_scores_no_more_than_the_junk(trick, setu
     assert {n for n, ok in got.items() if ok} <= {n for n, ok in junk_score.items() if ok}
 
 
-def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, monkeypatch):
+@pytest.mark.parametrize("language", ["python", "java"])
+def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(language, setup, folders, monkeypatch):
     """One case of the test set made hidden: its board (as any run could print it), file name and id appear in
     no worker's argv, environment, folder, readable paths or socket traffic, nor in any test's message."""
+    if language == "java":
+        from tests.support import require_tool
+
+        require_tool("javac")
     assignment, cases = setup
     hidden = dataclasses.replace(cases[0], visibility="hidden")
     battery = Battery([hidden, *cases[1:]], assignment.api)
@@ -134,7 +139,7 @@ def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, mon
 
     monkeypatch.setattr(judge.runner, "run_command", spying_run)
     monkeypatch.setattr(Channel, "request", spying_request)
-    built = build(DATA / "python" / "correct", folders("build"), assignment)
+    built = build(DATA / language / "correct", folders("build"), assignment)
     results = run_api_tests(built, battery, assignment.api, assignment, folders)
     seen += [r.message for r in results]
     tiles = [int(v) for v in hidden.input_path.read_text().split()[1:]]

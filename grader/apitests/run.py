@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import shutil
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -64,35 +65,60 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
     return tuple(_judge(p, [lane.get(p.test.name) for lane in outcomes if p.test.name in lane]) for p in planned)
 
 
+class _Budget:
+    """The worker runs a lane may still start, shared by its parts (which may run at once)."""
+
+    def __init__(self, runs: int) -> None:
+        self.left = runs
+        self.lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self.lock:
+            if self.left <= 0:
+                return False
+            self.left -= 1
+            return True
+
+
 def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
                      names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
-    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes."""
-    results: dict[str, Reported | str] = {}
-    runs = 0
-    for solver_part in (False, True):  # the Board tests' workers never hold the reference Board
-        part = [name for name in names if judge.is_solver_test(name) == solver_part]
-        runs += _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, results,
-                                 MAX_RUNS - runs)
-    return results
+    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes.
+
+    The Board tests' workers never hold the reference Board, so the Board and the Solver tests run in
+    workers of their own. For Java, with ``parallel`` above 1, the two parts run at once: a JVM's start
+    and the worker's warm-up are most of a Java part's time, and the two share no state.
+    """
+    parts = [[name for name in names if judge.is_solver_test(name) == solver_part] for solver_part in (False, True)]
+    parts = [part for part in parts if part]
+    budget = _Budget(MAX_RUNS)
+
+    def run(part: list[str]) -> dict[str, Reported | str]:
+        return _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, budget)
+
+    if build.language == "java" and config.parallel > 1 and len(parts) > 1:
+        with concurrent.futures.ThreadPoolExecutor(len(parts), thread_name_prefix="api-part") as pool:
+            done = list(pool.map(run, parts))
+    else:
+        done = [run(part) for part in parts]
+    return {name: result for part in done for name, result in part.items()}
 
 
 def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
                      names: list[str], depth_boards: list | None, deadline: float,
-                     results: dict[str, Reported | str], max_runs: int) -> int:
-    """``names`` judged into ``results`` through at most ``max_runs`` workers; the number of workers used."""
+                     budget: _Budget) -> dict[str, Reported | str]:
+    """``names`` judged through as many workers as ``budget`` still allows."""
+    results: dict[str, Reported | str] = {}
     remaining = list(names)
     why_stopped = f"not run: the worker was stopped {MAX_RUNS} times before reaching this test"
-    runs = 0
-    for _ in range(max(0, max_runs)):
-        if not remaining:
-            break
+    while remaining:
         left = deadline - time.monotonic()
         if left < MIN_RUN_SECONDS:
             why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
                            f"(tests before it hung or crashed)")
             break
+        if not budget.take():
+            break
         workdir = folder("api")
-        runs += 1
         try:
             got, problem = judge.run_session(build, assignment, workdir, battery.spec(remaining, depth_boards),
                                              remaining, left)
@@ -100,11 +126,11 @@ def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, fol
             shutil.rmtree(workdir, ignore_errors=True)
         if problem is not None:
             results.update((name, problem) for name in remaining)
-            return runs
+            return results
         results.update(got)
         remaining = [name for name in remaining if name not in got]
     results.update((name, why_stopped) for name in remaining)
-    return runs
+    return results
 
 
 def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:

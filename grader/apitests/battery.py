@@ -1,10 +1,10 @@
-"""The battery a harness runs: the boards and answers it needs, computed here, never by the submission.
+"""The battery the judge runs: the boards and answers it needs, computed here, never by the submission.
 
-:class:`Battery` turns the test set's cases and the ``[api]`` settings into the JSON a
-harness reads on its stdin: the test names, the case files' boards with their certified
-answers, random boards of known depth (every depth from 1 to ``max_depth`` on 3x3, read off
-the exact distance table; short walks on 4x4 and 5x5, solved here by A*), the operation
-limits from the reference A*'s counts, and a fresh nonce that marks the harness's own lines.
+:class:`Battery` turns the test set's cases and the ``[api]`` settings into the settings the judge
+(:mod:`grader.apitests.judge`) tests with, none of which a worker sees: the test names, the case files' boards
+with their certified answers, random boards of known depth (every depth from 1 to ``max_depth`` on 3x3, read
+off the exact distance table; short walks on 4x4 and 5x5, solved here by A*), the operation limits from the
+reference A*'s counts.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import functools
 import heapq
 import itertools
 import random
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -180,7 +179,7 @@ def _count_limits(files: list[dict[str, Any]], max_moves: int) -> dict[str, dict
 
 
 class Battery:
-    """The battery of one grading run: computed once, then handed to every submission with a fresh nonce."""
+    """The battery of one grading run: computed once, then handed to every submission's judge."""
 
     def __init__(self, cases: Sequence[Case], config: ApiConfig) -> None:
         generated = generated_files(config.seed)
@@ -210,9 +209,9 @@ class Battery:
         }
 
     def spec(self, names: Sequence[str], depth_boards: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The harness's stdin for these tests, with a nonce no one else has seen; ``depth_boards``
+        """The judge's settings for these tests; ``depth_boards``
         replaces the boards of known depth (a lane's share of them, :func:`share_depth_boards`)."""
-        spec = {**self.common, "nonce": secrets.token_hex(16), "tests": list(names)}
+        spec = {**self.common, "tests": list(names)}
         if depth_boards is not None:
             spec["depth_boards"] = list(depth_boards)
         return spec

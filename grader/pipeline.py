@@ -342,7 +342,7 @@ class _Batch:
 
     def _run_case_safe(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
-            return self.cases.run(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
+            return self.cases.run(built, case)
         except StudentFault as exc:  # a link the build left, a host-side step past its cap...
             return self._not_run(case, exc.verdict, str(exc))
         except Exception as exc:  # a grader fault must not stop the batch

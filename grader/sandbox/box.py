@@ -10,7 +10,7 @@ more than it held, so emptying it afterwards costs a bounded time whatever the r
 no tmpfs can be mounted, it is a folder on disk, emptied the same way.
 
 Between runs a folder is empty, root's and 0700; while a run runs, its content is the run's uid's
-(:func:`grader.sandbox.runner.run_in_place`), and root's again before that uid can serve another
+(:func:`grader.sandbox.runner.run_command`), and root's again before that uid can serve another
 run. The folders live in a temp folder named after this grader (:mod:`grader.sandbox.sweep`
 unmounts and removes a killed grader's) and are unmounted and removed when the process exits.
 """
@@ -50,7 +50,8 @@ class Box:
         if self.mounted:
             entries = sum(1 for _ in workdir.entries(self.path))
             tmpfs.resize(self.path, workdir.quota_bytes(self.path, limits), entries + 1 + ROOM_ENTRIES)
-        return runner.run_in_place(argv, self.path, limits, env=env, stdin_data=stdin_data, readable=readable)
+        return runner.run_command(argv, self.path, limits, env=env, stdin_data=stdin_data, readable=readable,
+                                  in_place=True)
 
 
 class _Shelf:

@@ -151,13 +151,14 @@ def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
                 stdin_data: bytes | None = None, readable: Sequence[Path] = (),
-                keep: Sequence[str] = (".",)) -> Outcome:
+                keep: Sequence[str] = (".",), in_place: bool = False) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
 
     ``keep`` names what the caller reads in ``workdir`` after the run (paths relative to it, ``.``
     for all, the default). Where the workdir is a capped tmpfs, only those come back to the host disk, within
     the tmpfs's own size (:func:`grader.sandbox.tmpfs.over`); what did not fit is said on stderr.
-    (A case's runs use :mod:`grader.sandbox.box` instead: a folder that never touches the disk.)
+    ``in_place``: the workdir is capped by the caller already (a case's box, :mod:`grader.sandbox.box`,
+    which never touches the disk): the run uses it as it is, and ``keep`` is not used.
 
     The run holds a worker slot for its duration (:mod:`grader.sandbox.slots`): its own uid
     (as root) and its slot's cgroups, which count its memory (shmem included), processes and
@@ -170,22 +171,19 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     plan = isolation.plan()
     workdir = Path(workdir).resolve()
     capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits), keep) if plan.workdir_tmpfs \
-        else contextlib.nullcontext(None)
+        and not in_place else contextlib.nullcontext(None)
     with capped as copy_back:
-        outcome = run_in_place(argv, workdir, limits, env=env, stdin_data=stdin_data, readable=readable)
+        outcome = _in_slot(argv, workdir, limits, env, stdin_data, readable, plan)
     if copy_back is not None and copy_back.refused:
         note = f"\ngrader: {copy_back.refused}\n".encode()
         outcome = dataclasses.replace(outcome, stderr=outcome.stderr + note)
     return outcome
 
 
-def run_in_place(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
-                 stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
-    """:func:`run_command` in ``workdir`` as it is (the caller has capped it, or need not): the run's
-    uid owns the workdir's content for the run alone, and everything in it is root's again after."""
-    if not argv:
-        raise ValueError("run_command needs a command")
-    plan = isolation.plan()
+def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None,
+             stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan) -> Outcome:
+    """The run in a worker slot: the run's uid owns the workdir's content for the run alone, and
+    everything in it is root's again before that uid can serve another run."""
     with slots.pool().slot() as slot:
         uid = slot.uid if slot.uid is not None else plan.drop_uid
         if plan.namespace != "bwrap" and uid is not None:

@@ -134,16 +134,18 @@ def _ancestors(path: Path) -> list[str]:
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
                  info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False,
-                 seccomp_fd: int | None = None) -> list[str]:
+                 seccomp_fd: int | None = None, block_fd: int | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
-    then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
+    then ``limiter`` (e.g. ``prlimit ... --``, so only what follows gets the rlimits; a run's
+    rlimits are set while ``block_fd`` holds the sandbox instead, :mod:`grader.sandbox.admission`).
 
     The workdir is bound at :data:`BOX`, the run's cwd; other paths keep their host names
     inside (none names a case or a student). ``seccomp_fd`` holds the system-call filter
     (:mod:`grader.sandbox.seccomp`), loaded before the init shell. As root, bwrap runs privileged (no user namespace
     needed), its init shell stays root, and ``setpriv`` runs the submission as
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
-    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
+    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid; with
+    ``block_fd`` the sandbox waits, set up, until that fd is readable (data or closed) before the init starts.
 
     ``own_userns`` puts the submission, after the uid drop, in a user namespace of its own
     (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
@@ -164,6 +166,8 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
+    if block_fd is not None:
+        args += ["--block-fd", str(block_fd)]
     if seccomp_fd is not None:
         args += ["--seccomp", str(seccomp_fd)]
     args += ["--chdir", BOX, "--"]

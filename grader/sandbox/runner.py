@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import os
 import select
 import signal
@@ -24,7 +23,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots, tmpfs
+from grader.sandbox import admission, cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots, tmpfs
 from grader.sandbox import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
@@ -118,18 +117,6 @@ def _descendants(root: int) -> tuple[list[int], float]:
     return below, total / os.sysconf("SC_CLK_TCK")
 
 
-def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
-    """The host pid of bwrap's sandbox init, if bwrap reported it and it is still bwrap's child."""
-    try:
-        info = json.loads(os.read(info_fd, 65536) or b"{}")
-        pid = int(info["child-pid"])
-        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
-            ppid = next(line.split()[1] for line in status if line.startswith("PPid:"))
-    except (OSError, ValueError, KeyError, TypeError, StopIteration):
-        return None
-    return pid if int(ppid) == bwrap_pid else None
-
-
 def warn_if_exposed(paths: Sequence[Path]) -> list[str]:
     """Warn (once per path) where no bwrap hides the host and permissions let a run's uid read ``paths``
     (the test set, the submissions): with no private view, permissions are all that keep them hidden."""
@@ -207,26 +194,40 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
     stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
-    info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
-    filter_fd = seccomp.program_fd(plan.seccomp) if plan.namespace == "bwrap" and plan.seccomp else None
+    bwrap = plan.namespace == "bwrap"
+    info_read, info_write = os.pipe() if bwrap else (None, None)
+    block_read, block_write = os.pipe() if bwrap else (None, None)  # holds the sandbox until it is admitted
+    filter_fd = seccomp.program_fd(plan.seccomp) if bwrap and plan.seccomp else None
     try:
-        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd)
+        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
+                                     block_read)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 command_argv, cwd=workdir, env=environment, close_fds=True,
-                pass_fds=tuple(fd for fd in (info_write, filter_fd) if fd is not None),
+                pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read) if fd is not None),
                 stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
-            if info_read is not None:
-                os.close(info_read)
+            for fd in (info_read, block_write):
+                if fd is not None:
+                    os.close(fd)
             message = f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode()
             return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
         finally:
             capture.close_child_ends()
-            for fd in (info_write, filter_fd, stdin_fd if stdin_data is not None else None):
+            for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
+        init = None
+        if block_write is not None:
+            try:
+                init = admission.admit(proc.pid, info_read, block_write, group,
+                                       command.rlimit_values(argv, workdir, plan, limits, uid))
+            except BaseException:
+                os.close(info_read)
+                os.wait4(proc.pid, 0)  # killed by admit: reaped here
+                proc.returncode = 0
+                raise
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():
@@ -242,8 +243,6 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
             if info_read is not None:
-                os.set_blocking(info_read, False)
-                init = _namespace_init(info_read, proc.pid)
                 os.close(info_read)
                 if init is not None:
                     if timed_out and group is None:

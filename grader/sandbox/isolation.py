@@ -116,14 +116,16 @@ def disabled_from_env() -> frozenset[str]:
     return frozenset(part.strip() for part in raw.split(",") if part.strip())
 
 
-def _system_binds() -> list[str]:
+@functools.lru_cache(maxsize=None)
+def _system_binds() -> tuple[str, ...]:
+    """The system dirs as bwrap binds them (the same for every run of this process)."""
     args: list[str] = []
     for path in SYSTEM_DIRS:
         if os.path.islink(path):
             args += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             args += ["--ro-bind", path, path]
-    return args
+    return tuple(args)
 
 
 def _ancestors(path: Path) -> list[str]:
@@ -173,7 +175,7 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     args += ["--chdir", BOX, "--"]
     args += INIT_SHIM
     if drop_uid is not None:
-        setpriv = shutil.which("setpriv") or "setpriv"
+        setpriv = tool("setpriv")
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
         if own_userns:

@@ -182,11 +182,31 @@ def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[st
             workdirs.take_back(workdir, uid)
 
 
-def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
-         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
+def _environment(workdir: Path, env: Mapping[str, str] | None, plan: isolation.Plan) -> dict[str, str]:
     home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
     environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}
     environment.update(zip((env or {}).keys(), command.neutral(list((env or {}).values()), workdir, plan)))
+    return environment
+
+
+def _admitted(proc: subprocess.Popen, info_read: int | None, block_write: int | None,
+              group: cgroups.SlotGroup | None, values: list[tuple[int, int, int]]) -> int | None:
+    """The host pid of bwrap's sandbox, admitted into the slot under the rlimits ``values`` before it runs
+    (None without bwrap, or when bwrap failed first); on a fault bwrap is killed and reaped, then it raises."""
+    if block_write is None or info_read is None:
+        return None
+    try:
+        return admission.admit(proc.pid, info_read, block_write, group, values)
+    except BaseException:
+        os.close(info_read)
+        os.wait4(proc.pid, 0)  # killed by admit: reaped here
+        proc.returncode = 0
+        raise
+
+
+def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
+         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
+    environment = _environment(workdir, env, plan)
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
@@ -218,16 +238,7 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
             for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
-        init = None
-        if block_write is not None:
-            try:
-                init = admission.admit(proc.pid, info_read, block_write, group,
-                                       command.rlimit_values(argv, workdir, plan, limits, uid))
-            except BaseException:
-                os.close(info_read)
-                os.wait4(proc.pid, 0)  # killed by admit: reaped here
-                proc.returncode = 0
-                raise
+        init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():

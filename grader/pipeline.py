@@ -316,7 +316,7 @@ class _Batch:
 
     def _folder(self, kind: str, name: str) -> Path:
         """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder
-        stays root's and 0700 but while its own run's uid has it (grader.sandbox.workdir); a build's is
+        stays root's and 0700 but while its own run's uid has it (grader.sandbox.folders.workdir); a build's is
         passable (0711) to reach the bundle inside. ``name`` (a submission, a case) is left out of the
         folder's name: a run can read its own path where no bwrap binds it at a neutral one, and neither
         its case nor its place in the queue may show there."""
@@ -370,7 +370,7 @@ class _Batch:
 
     def _run_case_safe(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
-            return self.cases.run(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
+            return self.cases.run(built, case)
         except StudentFault as exc:  # a link the build left, a host-side step past its cap...
             return self._not_run(case, exc.verdict, str(exc))
         except Exception as exc:  # a grader fault must not stop the batch

@@ -2,7 +2,7 @@
 process count, and the CPU time of all its processes together.
 
 A slot is one cgroup per controller, made once and reused by every run the slot hosts (a
-run pays for one ``sh`` that joins it, a few small file writes and reads, not a mkdir).
+run pays for a few small file writes and reads, not a mkdir).
 Groups are named ``npuzzle-grader-<pid>-<slot>`` after the grader process that made them,
 directly under the grader's own cgroup of each hierarchy (so a machine's or container's
 limits still bind the runs, and each slot weighs as much as one process for the CPU
@@ -173,7 +173,8 @@ class Start:
 
 @dataclass
 class SlotGroup:
-    """One slot's groups: configure, join a run (:func:`join_argv`), read :meth:`usage`, :meth:`kill_all`."""
+    """One slot's groups: configure, join a run (:meth:`admit`, or :func:`join_argv` where no bwrap holds the
+    run's first process), read :meth:`usage`, :meth:`kill_all`."""
 
     hierarchy: Hierarchy
     name: str
@@ -255,6 +256,15 @@ class SlotGroup:
         return Usage(cpu_seconds=max(0.0, self.cpu_seconds() - start.cpu),
                      oom_killed=self._oom_kills() > start.oom_kills, memory_peak_bytes=peak,
                      pids_limit_hit=self._pids_events() > start.pids_max_events)
+
+    def admit(self, pid: int) -> None:
+        """Move process ``pid`` (a run's first, held before it runs anything of the run's) into the slot."""
+        for procs in self.members:
+            try:
+                procs.write_text(str(pid))
+            except OSError as exc:
+                raise CgroupError(exc.errno, f"a run could not join its cgroup {self.name}: cannot write {procs}: "
+                                             f"{exc.strerror}") from None
 
     def threads(self) -> list[int]:
         """Every thread (tid) in the slot now: v2's ``cgroup.threads``, v1's ``tasks`` of the CPU accounting group."""

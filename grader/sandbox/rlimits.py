@@ -1,8 +1,8 @@
 """The POSIX resource limits of a run, and how they reach the submission alone.
 
-Under bwrap they are applied by ``prlimit`` just before the submission (so bwrap, the
-namespace's init and the copies of a capped workdir are not bound by them); without it,
-by the reaper shim in the submission's own process.
+Under bwrap the runner sets them on the sandbox's first process while bwrap holds it
+(:mod:`grader.sandbox.admission`: bwrap itself and the copies of a capped workdir are not
+bound by them); without it, the reaper shim sets them in the submission's own process.
 """
 
 from __future__ import annotations
@@ -80,5 +80,5 @@ def within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]
 
 
 def prlimit_argv(values: list[tuple[int, int, int]]) -> list[str]:
-    """``prlimit`` applying ``values`` to the submission alone (not to bwrap or the init)."""
+    """``prlimit`` applying ``values`` to what follows it on a command line (bwrap's probe)."""
     return [tool("prlimit"), *(f"--{PRLIMIT_NAMES[res]}={soft}:{hard}" for res, soft, hard in values), "--"]

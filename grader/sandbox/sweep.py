@@ -18,7 +18,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, tmpfs
+from grader.sandbox import cgroups
+from grader.sandbox.folders import tmpfs
 
 TEMP_PREFIX = "npuzzle-grade-"
 OWNER = re.compile(r"(\d+)\.(\d+)\.(\d+)-")

@@ -41,7 +41,7 @@ from grader import pipeline
 from grader.integrations.gradescope import gradescope_results
 from grader.reports.escaping import safe_name
 from grader.reports.junit import junit_file_name
-from grader.sandbox import copyback
+from grader.sandbox.folders import copyback
 from grader.sandbox.probe import jvm_probe
 from tests.grader.intake import test_zips
 from tests.hostile.conftest import current_plan

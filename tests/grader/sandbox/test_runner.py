@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from grader.sandbox import isolation, rlimits, runner
 from grader.sandbox.probe import doctor
-from grader.sandbox.workdir import quota_bytes as workdir_quota
+from grader.sandbox.folders.workdir import quota_bytes as workdir_quota
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 

@@ -92,7 +92,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json
-        click.echo(classroom_json(results.to_json()))
+        click.echo(classroom_json(results))
     else:
         click.echo(render(results, detail))
     click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "

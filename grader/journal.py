@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import ConfigError, OutputDirError
-from grader.judging.apiresult import ApiResult
-from grader.reports.json_results import case_from_json
+from grader.model.apiresult import ApiResult
+from grader.model.results import BuildRecord, CaseResult
 from grader.reports.feedback import safe_name
-from grader.reports.results import CaseResult
+from grader.reports.json_results import api_from_json, case_from_json
 from grader.schemacheck import schema_problems
 from solver.errors import OutputError
 from solver.fileio import write_atomic
@@ -50,7 +50,7 @@ class Finished:
     """What the journal holds for one submission: its build and the cases already graded."""
 
     language: str
-    build: dict[str, Any]
+    build: BuildRecord
     source: str
     cases: dict[str, CaseResult]
     api: tuple[ApiResult, ...] | None = None
@@ -117,12 +117,12 @@ class Journal:
                 from None
         return finished
 
-    def record(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+    def record(self, submission_id: str, source: str, language: str, build: BuildRecord,
                result: CaseResult) -> None:
         """Append one finished result (one whole line, one ``write``): safe from a ``kill -9`` on return."""
         assert self.key is not None, "start() first"
         entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
-                 "source": source, "language": language, "build": build, "result": result.to_json()}
+                 "source": source, "language": language, "build": build.to_json(), "result": result.to_json()}
         line = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             fd = self._open.get(submission_id)
@@ -161,16 +161,16 @@ class Journal:
         # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
         return self.root / f"{safe_name(submission_id)}-{hashlib.sha256(submission_id.encode()).hexdigest()[:8]}"
 
-    def record_api(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+    def record_api(self, submission_id: str, source: str, language: str, build: BuildRecord,
                    api: tuple[ApiResult, ...]) -> None:
         """The submission's whole API part, once it has finished (a resumed run does not run it again)."""
         self._write(submission_id, source, language, build, API_ENTRY, {"api": [test.to_json() for test in api]})
 
-    def _write(self, submission_id: str, source: str, language: str, build: dict[str, Any], name: Path,
+    def _write(self, submission_id: str, source: str, language: str, build: BuildRecord, name: Path,
                body: dict[str, Any]) -> None:
         assert self.key is not None, "start() first"
         entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
-                 "source": source, "language": language, "build": build, **body}
+                 "source": source, "language": language, "build": build.to_json(), **body}
         folder = self._folder(submission_id)
         try:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -184,14 +184,15 @@ class Journal:
 
         def held_by(entry: dict[str, Any]) -> Finished:
             return finished.setdefault(entry["submission"],
-                                       Finished(entry["language"], entry["build"], entry["source"], {}))
+                                       Finished(entry["language"], BuildRecord.model_validate(entry["build"]),
+                                                entry["source"], {}))
 
         for entry in [*self._entries("*/*.json", SCHEMA, key), *self._lines(key)]:
             result = case_from_json(entry["result"])
             held_by(entry).cases[result.case] = result
         for entry in self._entries(f"*/{API_ENTRY.as_posix()}", API_SCHEMA, key):
             finished[entry["submission"]] = dataclasses.replace(
-                held_by(entry), api=tuple(ApiResult.from_json(test) for test in entry["api"]))
+                held_by(entry), api=tuple(api_from_json(test) for test in entry["api"]))
         return finished
 
     def _lines(self, key: str) -> Iterator[dict[str, Any]]:

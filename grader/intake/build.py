@@ -31,6 +31,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from grader.intake import python_env, safe_copy
 from grader.intake.java import algs4, driver, java_compile
@@ -41,6 +42,7 @@ from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 from grader.judging.hints import tail
 from grader.judging.verdicts import Verdict
+from grader.model.results import BuildRecord
 
 BUILD_LOG_BYTES = 200_000
 MAX_SUBMISSION_BYTES = 50_000_000
@@ -84,15 +86,15 @@ class Build:
     def ok(self) -> bool:
         return self.failure is None
 
-    def to_json(self) -> dict:
-        data = {"language": self.language, "ok": self.ok, "entry": self.entry,
-                "verdict": self.failure.value if self.failure else None, "message": self.message,
-                "log": self.log, "seconds": round(self.seconds, 3)}
+    def record(self) -> BuildRecord:
+        """What results.json and the journal keep of the build (the optional keys only when they apply)."""
+        optional: dict[str, Any] = {}
         if self.library is not None:
-            data["algs4"] = self.library
+            optional["algs4"] = self.library
         if self.left_out:
-            data["left_out"] = list(self.left_out)
-        return data
+            optional["left_out"] = self.left_out
+        return BuildRecord(language=self.language, ok=self.ok, entry=self.entry, verdict=self.failure,
+                           message=self.message, log=self.log, seconds=round(self.seconds, 3), **optional)
 
 
 def detect_language(source: Path, assignment: Assignment) -> str | None:

@@ -144,7 +144,7 @@ def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: s
     solver.write_text(text.replace("public static void main(String[] args)", signature)
                       + "\nclass Decoy { /* public static void main(String[] a) */ String s = \"static void main(\"; }\n")
     [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2).submissions
-    assert submission.build["entry"] == "puzzle.Solver" and submission.verdict.value == "AC", submission.build
+    assert submission.build.entry == "puzzle.Solver" and submission.verdict.value == "AC", submission.build
 
 
 @pytest.mark.java

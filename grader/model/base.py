@@ -1,0 +1,68 @@
+"""How every record of the vocabulary is declared: one decorator, and the constrained scalar types they share.
+
+A record is a frozen pydantic dataclass with ``__slots__`` (no per-instance ``__dict__``: a class of 1,000
+students holds ~100,000 case results), its scalars strict (a number is never read from a string, a boolean never
+from ``"true"``: :data:`Text`, :data:`Flag`, :data:`Whole`, :data:`Number`), while a list is read as a tuple and a
+table as a record (so parsed JSON and TOML load as they are); keyword-only so fields with and without defaults can sit in document order.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from pydantic import ConfigDict, Field, PlainValidator, Strict, TypeAdapter, WithJsonSchema
+from pydantic_core import PydanticCustomError
+from pydantic.dataclasses import dataclass
+
+T = TypeVar("T")
+
+STRICT = ConfigDict(extra="ignore")
+"""Unknown keys are ignored on reading (a results.json also holds what is derived, such as ``score``)."""
+
+def _text(value: Any) -> str:
+    # pydantic's own str check refuses a lone surrogate, which is how Python spells a file name that is not
+    # UTF-8 (a student's folder): the text is kept as it is, and escaped by each writer.
+    if not isinstance(value, str):
+        raise PydanticCustomError("string_type", "Input should be a valid string")
+    return value
+
+
+def _nonempty(value: Any) -> str:
+    if not _text(value):
+        raise PydanticCustomError("string_too_short", "String should have at least 1 character", {"min_length": 1})
+    return str(value)
+
+
+Text = Annotated[str, PlainValidator(_text), WithJsonSchema({"type": "string"})]
+NonEmptyText = Annotated[str, PlainValidator(_nonempty), WithJsonSchema({"type": "string", "minLength": 1})]
+Flag = Annotated[bool, Strict()]
+Whole = Annotated[int, Strict()]
+Number = Annotated[float, Strict()]
+"""A float field takes an int too (JSON and TOML write ``10`` for ten seconds), never a string or a boolean."""
+NonNegative = Annotated[float, Strict(), Field(ge=0)]
+Count = Annotated[int, Strict(), Field(ge=0)]
+
+
+class Record:
+    """What every record can do: ``to_json()``, its JSON document (JSON types only, as results.json writes it)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> Any:
+        return _adapter(type(self)).dump_python(self, mode="json")
+
+
+@functools.cache
+def _adapter(cls: type) -> TypeAdapter[Any]:
+    return TypeAdapter(cls)
+
+
+def record(cls: type[T] | None = None, *, positional: bool = False) -> Any:
+    """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless ``positional``)."""
+    def wrap(klass: type[T]) -> type[T]:
+        made: Callable[[type[T]], type[T]] = dataclass(frozen=True, slots=True, kw_only=not positional,
+                                                       config=STRICT)
+        return made(klass)
+    return wrap(cls) if cls is not None else wrap

@@ -1,0 +1,65 @@
+"""The JSON Schema files in ``grader/schemas/`` that the vocabulary defines, generated from its models.
+
+``python -m grader.model.schemas --write`` rewrites them; ``--check`` (and
+``tests/grader/model/test_schemas.py``) fails when a committed file differs from what the models say,
+so a model and its published schema cannot drift apart. A file describes what the grader writes
+(``results.json``: serialization mode, derived keys such as ``score`` included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from grader.model.results import RESULTS
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+GENERATED: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "results.schema.json": ("results.json: every submission's grade, case by case",
+                            lambda: RESULTS.json_schema(mode="serialization")),
+}
+"""File name -> (title, the schema of its model)."""
+
+
+def schema_document(name: str) -> dict[str, Any]:
+    title, make = GENERATED[name]
+    body = make()
+    body.pop("title", None)
+    body.pop("description", None)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"https://npuzzle-grader/schemas/{name}", "title": title, **body}
+
+
+def schema_text(name: str) -> str:
+    return json.dumps(schema_document(name), indent=2, ensure_ascii=False) + "\n"
+
+
+def stale() -> list[str]:
+    """The generated files whose committed text differs from the models'."""
+    return [name for name in GENERATED
+            if not (SCHEMAS / name).is_file() or (SCHEMAS / name).read_text(encoding="utf-8") != schema_text(name)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m grader.model.schemas", description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="rewrite the files from the models")
+    args = parser.parse_args(argv)
+    if args.write:
+        for name in GENERATED:
+            (SCHEMAS / name).write_text(schema_text(name), encoding="utf-8")
+            print(f"wrote {SCHEMAS / name}")
+        return 0
+    drifted = stale()
+    for name in drifted:
+        print(f"{SCHEMAS / name}: differs from the models; run python -m grader.model.schemas --write",
+              file=sys.stderr)
+    return 1 if drifted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

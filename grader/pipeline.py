@@ -79,7 +79,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or require_assignment(testset.root))
     if strict:
-        assignment = dataclasses.replace(assignment, strict=True)
+        assignment = dataclasses.replace(assignment, output=dataclasses.replace(assignment.output, strict=True))
     if memory_mb is not None:
         assignment = dataclasses.replace(assignment, limits=dataclasses.replace(assignment.limits,
                                                                                 memory_mb=memory_mb))

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import ConfigDict, Field, PlainValidator, Strict, TypeAdapter, WithJsonSchema
+from pydantic import AfterValidator, ConfigDict, Field, PlainValidator, Strict, TypeAdapter, WithJsonSchema
 from pydantic_core import PydanticCustomError
 from pydantic.dataclasses import dataclass
 
@@ -20,6 +20,8 @@ T = TypeVar("T")
 
 STRICT = ConfigDict(extra="ignore")
 """Unknown keys are ignored on reading (a results.json also holds what is derived, such as ``score``)."""
+CONFIG = ConfigDict(extra="forbid", regex_engine="python-re")
+"""A file a TA writes (``assignment.toml``): an unknown key is a mistake to name, not to skip."""
 
 def _text(value: Any) -> str:
     # pydantic's own str check refuses a lone surrogate, which is how Python spells a file name that is not
@@ -37,10 +39,13 @@ def _nonempty(value: Any) -> str:
 
 Text = Annotated[str, PlainValidator(_text), WithJsonSchema({"type": "string"})]
 NonEmptyText = Annotated[str, PlainValidator(_nonempty), WithJsonSchema({"type": "string", "minLength": 1})]
+Str = Annotated[str, Strict()]
+"""A string a TA writes (a config key): pydantic's own check, so ``pattern`` and ``min_length`` apply."""
 Flag = Annotated[bool, Strict()]
 Whole = Annotated[int, Strict()]
 Number = Annotated[float, Strict()]
 """A float field takes an int too (JSON and TOML write ``10`` for ten seconds), never a string or a boolean."""
+Positive = Annotated[float, Strict(), Field(gt=0)]
 NonNegative = Annotated[float, Strict(), Field(ge=0)]
 Count = Annotated[int, Strict(), Field(ge=0)]
 
@@ -59,10 +64,30 @@ def _adapter(cls: type) -> TypeAdapter[Any]:
     return TypeAdapter(cls)
 
 
-def record(cls: type[T] | None = None, *, positional: bool = False) -> Any:
-    """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless ``positional``)."""
+def record(cls: type[T] | None = None, *, positional: bool = False, config: bool = False) -> Any:
+    """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless ``positional``;
+    unknown keys refused with ``config``)."""
     def wrap(klass: type[T]) -> type[T]:
         made: Callable[[type[T]], type[T]] = dataclass(frozen=True, slots=True, kw_only=not positional,
-                                                       config=STRICT)
+                                                       config=CONFIG if config else STRICT)
         return made(klass)
     return wrap(cls) if cls is not None else wrap
+
+
+def config_error(text: str) -> PydanticCustomError:
+    """A problem a validator found, worded for the TA (:mod:`grader.model.loading` prints it as it is)."""
+    return PydanticCustomError("config", "{text}", {"text": text})
+
+
+def _unique(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    seen: set[Any] = set()
+    for item in items:
+        if item in seen:
+            raise config_error(f"{item!r} is listed twice")
+        seen.add(item)
+    return items
+
+
+Unique = AfterValidator(_unique)
+"""On a tuple field: no item twice (``uniqueItems`` in the schema: add ``Field(json_schema_extra=UNIQUE)``)."""
+UNIQUE = {"uniqueItems": True}

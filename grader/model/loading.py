@@ -22,6 +22,8 @@ T = TypeVar("T")
 _TYPES = {"int": "an integer", "float": "a number", "string": "a string", "bool": "true or false",
           "list": "a list", "tuple": "a list", "dict": "a table (JSON object)", "model": "a table (JSON object)",
           "dataclass": "a table (JSON object)", "none_required": "null", "int_from_float": "an integer"}
+_UNKNOWN = ("extra_forbidden", "unexpected_keyword_argument")
+"""An unknown key: in a model, and in a dataclass record."""
 _BOUNDS = {"greater_than_equal": ("ge", ">="), "greater_than": ("gt", ">"), "less_than_equal": ("le", "<="),
            "less_than": ("lt", "<")}
 
@@ -44,16 +46,20 @@ def found(value: Any) -> str:
 def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
     """One sentence for one pydantic error: what was expected, what was found."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind == "config":  # a validator's own sentence (grader.model.base.config_error)
+        return str(ctx.get("text", error["msg"]))
     if kind == "missing":
         return "missing (a required key)"
-    if kind == "extra_forbidden":
+    if kind in _UNKNOWN:
         allowed = _allowed(schema, error["loc"][:-1]) if schema else []
         return f"unknown key {error['loc'][-1]!r}" + (f" (expected one of: {', '.join(allowed)})" if allowed else "")
     if kind in ("enum", "literal_error"):
         return f"expected one of {ctx.get('expected', '')}, found {found(value)}"
     if kind in _BOUNDS:
         key, sign = _BOUNDS[kind]
-        return f"expected a value {sign} {ctx.get(key)}, found {found(value)}"
+        bound = ctx.get(key)
+        shown = int(bound) if isinstance(bound, float) and bound.is_integer() else bound
+        return f"expected a value {sign} {shown}, found {found(value)}"
     if kind in ("too_short", "too_long"):
         bound = "at least" if kind == "too_short" else "at most"
         limit = ctx.get("min_length" if kind == "too_short" else "max_length")
@@ -61,7 +67,8 @@ def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
     if kind in ("string_too_short", "string_too_long"):
         return f"expected a non-empty string, found {found(value)}" if ctx.get("min_length") == 1 else error["msg"]
     if kind == "string_pattern_mismatch":
-        return f"expected a match for {ctx.get('pattern')!r}, found {found(value)}"
+        meaning = (_node(schema, error["loc"]) or {}).get("title") if schema else None
+        return f"expected {meaning or 'a match for ' + repr(ctx.get('pattern'))}, found {found(value)}"
     if kind.endswith("_type") or kind.endswith("_parsing") or kind in _TYPES:
         wanted = _TYPES.get(kind.removesuffix("_type").removesuffix("_parsing"), kind)
         return f"expected {wanted}, found {found(value)}"
@@ -70,8 +77,8 @@ def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
     return f"{error['msg']}, found {found(value)}"
 
 
-def _allowed(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> list[str]:
-    """The keys the schema allows at ``loc`` (for an unknown key's message)."""
+def _node(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> dict[str, Any] | None:
+    """The schema of the value at ``loc`` (through ``$ref``, nullable ``anyOf`` and list items)."""
     node: Any = schema
     defs = (schema or {}).get("$defs", {})
     for part in [*loc, None]:
@@ -81,7 +88,18 @@ def _allowed(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> list[st
         if part is None or not isinstance(node, dict):
             break
         node = node.get("items") if isinstance(part, int) else node.get("properties", {}).get(part)
-    return sorted(node.get("properties", {})) if isinstance(node, dict) else []
+    return node if isinstance(node, dict) else None
+
+
+def _allowed(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> list[str]:
+    """The keys the schema allows at ``loc`` (for an unknown key's message)."""
+    return sorted((_node(schema, loc) or {}).get("properties", {}))
+
+
+def _where(error: ErrorDetails) -> str:
+    """An unknown key is named at the table that holds it (``$.limits: unknown key 'wall'``)."""
+    loc = error["loc"][:-1] if error["type"] in _UNKNOWN else error["loc"]
+    return json_path(loc)
 
 
 def problems(exc: ValidationError, schema: dict[str, Any] | None = None) -> list[tuple[str, str]]:
@@ -91,14 +109,14 @@ def problems(exc: ValidationError, schema: dict[str, Any] | None = None) -> list
     # A list's length is reported again when one of its items is bad: the item's own error says more.
     errors = [error for error in errors if error["type"] not in ("too_short", "too_long") or not any(
         other is not error and other["loc"][:len(error["loc"])] == error["loc"] for other in errors)]
-    return [(json_path(error["loc"]), message(error, schema)) for error in errors]
+    return [(_where(error), message(error, schema)) for error in errors]
 
 
-def validated(adapter: TypeAdapter[T], data: Any, source: str) -> T:
+def validated(adapter: TypeAdapter[T], data: Any, source: str, context: dict[str, Any] | None = None) -> T:
     """``data`` (parsed JSON or TOML) as the adapter's type; the first problem raises :class:`ConfigError`
-    naming ``source`` and the JSON path."""
+    naming ``source`` and the JSON path. ``context`` reaches the validators (an assignment's folder)."""
     try:
-        return adapter.validate_python(data)
+        return adapter.validate_python(data, context=context)
     except ValidationError as exc:
         path, text = problems(exc, adapter.json_schema())[0]
         raise ConfigError(source, path, text) from None

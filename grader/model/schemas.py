@@ -3,7 +3,8 @@
 ``python -m grader.model.schemas --write`` rewrites them; ``--check`` (and
 ``tests/grader/model/test_schemas.py``) fails when a committed file differs from what the models say,
 so a model and its published schema cannot drift apart. A file describes what the grader writes
-(``results.json``: serialization mode, derived keys such as ``score`` included).
+(``results.json``: serialization mode, derived keys such as ``score`` included) or what it reads
+(``assignment.toml``: validation mode).
 """
 
 from __future__ import annotations
@@ -15,11 +16,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
+from grader.model.assignment import Assignment
 from grader.model.results import RESULTS
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
+def _assignment() -> dict[str, Any]:
+    schema = TypeAdapter(Assignment).json_schema()
+    schema["properties"].pop("source")  # where it was read from: a field of the record, not a key of the file
+    schema["description"] = (
+        "Sits beside manifest.json in a test-set folder (or is given with --assignment). Every key is optional; "
+        "paths are relative to the file's folder. Command lists are argv lists; placeholders, filled in every "
+        "mode ([java], [python] and [command]): {input} (the input file name in the run folder), {output} (the "
+        "output file name), {board} (the board as a comma list, 0,1,2,...), {memory_mb}, {heap_mb}, {classpath}, "
+        "{main_class}, {build_dir}, {python} (the configured interpreter's real path); an item that is exactly "
+        "{sources} (the .java files) or {entry} (the Python entry: -B main.py, or -B -m solver) expands to "
+        "several arguments. testcases/README.md lists each with an example.")
+    return schema
+
+
 GENERATED: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "assignment.schema.json": ("assignment.toml: how an N-puzzle assignment's submissions are built, run and judged",
+                               _assignment),
     "results.schema.json": ("results.json: every submission's grade, case by case",
                             lambda: RESULTS.json_schema(mode="serialization")),
 }
@@ -30,9 +50,10 @@ def schema_document(name: str) -> dict[str, Any]:
     title, make = GENERATED[name]
     body = make()
     body.pop("title", None)
-    body.pop("description", None)
+    description = body.pop("description", None)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": f"https://npuzzle-grader/schemas/{name}", "title": title, **body}
+            "$id": f"https://npuzzle-grader/schemas/{name}", "title": title,
+            **({"description": description} if name != "results.schema.json" and description else {}), **body}
 
 
 def schema_text(name: str) -> str:

@@ -20,8 +20,8 @@ from grader.errors import ConfigError
 T = TypeVar("T")
 
 _TYPES = {"int": "an integer", "float": "a number", "string": "a string", "bool": "true or false",
-          "list": "a list", "tuple": "a list", "dict": "a table (JSON object)", "model": "a table (JSON object)",
-          "dataclass": "a table (JSON object)", "none_required": "null", "int_from_float": "an integer"}
+          "list": "a list", "tuple": "a list", "dict": "an object (a table)", "model": "an object (a table)",
+          "dataclass": "an object (a table)", "none_required": "null", "int_from_float": "an integer"}
 _UNKNOWN = ("extra_forbidden", "unexpected_keyword_argument")
 """An unknown key: in a model, and in a dataclass record."""
 _BOUNDS = {"greater_than_equal": ("ge", ">="), "greater_than": ("gt", ">"), "less_than_equal": ("le", "<="),
@@ -43,6 +43,14 @@ def found(value: Any) -> str:
     return shown if len(shown) <= 60 else shown[:60] + "…"
 
 
+def _typed(value: Any) -> str:
+    """A found value of the wrong type: its type, then the value (``a string "1"``)."""
+    kind = {str: "a string", bool: "a boolean", type(None): "null", int: "an integer", float: "a number"}.get(
+        type(value), "")
+    shown = found(value)
+    return f"{kind} {shown}" if kind and kind != "null" and not shown.startswith("a ") else shown
+
+
 def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
     """One sentence for one pydantic error: what was expected, what was found."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
@@ -54,7 +62,9 @@ def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
         allowed = _allowed(schema, error["loc"][:-1]) if schema else []
         return f"unknown key {error['loc'][-1]!r}" + (f" (expected one of: {', '.join(allowed)})" if allowed else "")
     if kind in ("enum", "literal_error"):
-        return f"expected one of {ctx.get('expected', '')}, found {found(value)}"
+        expected = str(ctx.get("expected", ""))
+        several = "," in expected or " or " in expected
+        return f"expected {'one of ' if several else ''}{expected}, found {found(value)}"
     if kind in _BOUNDS:
         key, sign = _BOUNDS[kind]
         bound = ctx.get(key)
@@ -63,7 +73,7 @@ def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
     if kind in ("too_short", "too_long"):
         bound = "at least" if kind == "too_short" else "at most"
         limit = ctx.get("min_length" if kind == "too_short" else "max_length")
-        return f"expected {bound} {limit} item(s), found {ctx.get('actual_length')}"
+        return f"expected {bound} {limit} item(s), found {ctx.get('actual_length') or 'none'}"
     if kind in ("string_too_short", "string_too_long"):
         return f"expected a non-empty string, found {found(value)}" if ctx.get("min_length") == 1 else error["msg"]
     if kind == "string_pattern_mismatch":
@@ -71,7 +81,7 @@ def message(error: ErrorDetails, schema: dict[str, Any] | None = None) -> str:
         return f"expected {meaning or 'a match for ' + repr(ctx.get('pattern'))}, found {found(value)}"
     if kind.endswith("_type") or kind.endswith("_parsing") or kind in _TYPES:
         wanted = _TYPES.get(kind.removesuffix("_type").removesuffix("_parsing"), kind)
-        return f"expected {wanted}, found {found(value)}"
+        return f"expected {wanted}, found {_typed(value)}"
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         return str(ctx["error"])
     return f"{error['msg']}, found {found(value)}"
@@ -99,6 +109,8 @@ def _allowed(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> list[st
 def _where(error: ErrorDetails) -> str:
     """An unknown key is named at the table that holds it (``$.limits: unknown key 'wall'``)."""
     loc = error["loc"][:-1] if error["type"] in _UNKNOWN else error["loc"]
+    at = (error.get("ctx") or {}).get("at") if error["type"] == "config" else None
+    loc = (*loc, at) if at else loc
     return json_path(loc)
 
 

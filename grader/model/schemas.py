@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from grader.model.assignment import Assignment
+from grader.model.manifest import manifest_schema
 from grader.model.results import RESULTS
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
@@ -38,6 +39,7 @@ def _assignment() -> dict[str, Any]:
 
 
 GENERATED: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "manifest.schema.json": ("N-puzzle test set manifest (testcases/<set>/manifest.json)", manifest_schema),
     "assignment.schema.json": ("assignment.toml: how an N-puzzle assignment's submissions are built, run and judged",
                                _assignment),
     "results.schema.json": ("results.json: every submission's grade, case by case",

@@ -74,10 +74,10 @@ def record(cls: type[T] | None = None, *, positional: bool = False, config: bool
     return wrap(cls) if cls is not None else wrap
 
 
-def config_error(text: str, at: str | None = None) -> PydanticCustomError:
+def config_error(text: str, at: str | int | None = None) -> PydanticCustomError:
     """A problem a validator found, worded for the TA (:mod:`grader.model.loading` prints it as it is); ``at``
     names the key of the record it concerns, when a check of the whole record found it."""
-    return PydanticCustomError("config", "{text}", {"text": text, **({"at": at} if at else {})})
+    return PydanticCustomError("config", "{text}", {"text": text, **({"at": at} if at is not None else {})})
 
 
 def _unique(items: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -110,7 +110,7 @@ def _where(error: ErrorDetails) -> str:
     """An unknown key is named at the table that holds it (``$.limits: unknown key 'wall'``)."""
     loc = error["loc"][:-1] if error["type"] in _UNKNOWN else error["loc"]
     at = (error.get("ctx") or {}).get("at") if error["type"] == "config" else None
-    loc = (*loc, at) if at else loc
+    loc = (*loc, at) if at is not None else loc
     return json_path(loc)
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, WithJsonSchema, \
-    computed_field, field_serializer, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, SerializerFunctionWrapHandler, TypeAdapter, \
+    WithJsonSchema, computed_field, field_serializer, model_serializer
+from pydantic_core import PydanticCustomError
 
 from grader.model.apiresult import ApiResult
-from grader.model.base import Count, Flag, NonEmptyText, NonNegative, Record, Text, Whole, record
+from grader.model.base import Count, Flag, NonEmptyText, NonNegative, Record, Text, Whole, config_error, record
 from grader.model.verdicts import SEVERITY, Verdict, total, worst
 
 FORMAT_VERSION = 1
@@ -24,9 +25,39 @@ FORMAT_VERSION = 1
 Visibility = Literal["visible", "hidden", "after_due_date", "after_published"]
 Tile = Annotated[Whole, Field(ge=0)]
 Board = Annotated[tuple[Tile, ...], Field(min_length=4, description="A board, row-major with 0 as the blank.")]
+_BOARD_SCHEMA = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 4}
+
+
+def _path(value: Any) -> tuple[tuple[int, ...], ...] | None:
+    """A printed path, checked without copying it: the pipeline shares equal boards between results (a class
+    prints the same boards thousands of times), which a validating copy would undo."""
+    if value is None:
+        return None
+    if not isinstance(value, (tuple, list)):
+        raise PydanticCustomError("list_type", "Input should be a valid list")
+    boards = value if isinstance(value, tuple) and all(type(board) is tuple for board in value) else tuple(
+        tuple(board) if isinstance(board, (list, tuple)) else board for board in value)
+    for index, board in enumerate(boards):
+        if not isinstance(board, tuple) or len(board) < 4 or not all(
+                type(tile) is int and tile >= 0 for tile in board):
+            shown = repr(list(board) if isinstance(board, tuple) else board)[:80]
+            raise config_error(f"expected a board of at least 4 integers >= 0, found {shown}", at=index)
+    return boards
+
+
+def _path_json(path: tuple[tuple[int, ...], ...] | None) -> list[list[int]] | None:
+    return [list(board) for board in path] if path is not None else None
+
+
+Path = Annotated[tuple[tuple[int, ...], ...] | None, PlainValidator(_path), PlainSerializer(_path_json),
+                 WithJsonSchema({"anyOf": [{"type": "array", "items": _BOARD_SCHEMA}, {"type": "null"}]})]
 Total = Annotated[float | int, WithJsonSchema({"type": "number", "minimum": 0})]
 """A sum of points as :func:`~grader.model.verdicts.total` gives it (``0`` for nothing, written as such)."""
 SliceName = Annotated[str, Field(pattern=r"^[0-9]+/[0-9]+$")]
+
+
+def _usual_runs(runs: int) -> bool:
+    return runs == 1  # the usual case stays out of the file
 
 
 @record
@@ -53,10 +84,10 @@ class CaseResult(Record):
     solvable: Flag | None = None
     problems: tuple[Text, ...] = Field(default=(), description="Every problem found, first one decided the verdict.")
     notes: tuple[Text, ...] = Field(default=(), description="Format deviations the lenient parser forgave.")
-    path: tuple[Board, ...] | None = Field(
+    path: Path = Field(
         default=None, description="The boards the program printed, each row-major with 0 as the blank (for replays).")
     stderr: Text = Field(default="", description="The last lines of the program's stderr.")
-    runs: Whole = Field(default=1, ge=0, le=2, description=(
+    runs: Whole = Field(default=1, ge=0, le=2, exclude_if=_usual_runs, description=(
         "2 when the first run ended near its time limit and the case was run once more (the message says why); 0 "
         "when the case was not run because the submission had used its TLE budget ([limits] stop_after_tle); "
         "absent means 1."))
@@ -64,13 +95,6 @@ class CaseResult(Record):
     @field_serializer("seconds")
     def _seconds(self, seconds: float) -> float:
         return round(seconds, 3)
-
-    @model_serializer(mode="wrap")
-    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]  # no return type: the schema stays the fields'
-        data = handler(self)
-        if self.runs == 1:  # the usual case stays out of the file
-            data.pop("runs", None)
-        return data
 
 
 class BuildRecord(BaseModel):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from grader.model.apiconfig import ApiConfig
 from grader.model.base import UNIQUE, Flag, NonNegative, Positive, Record, Str, Unique, Whole, record
@@ -136,8 +137,8 @@ class CommandConfig(Record):
 class Assignment(Record):
     """Everything ``assignment.toml`` declares, with defaults filled in and paths made absolute."""
 
-    source: Str = Field(default="<defaults>", description="The file it was read from (not a key of the file).",
-                        exclude=True)
+    source: SkipJsonSchema[Str] = Field(default="<defaults>", exclude=True,
+                                        description="The file it was read from (not a key of the file).")
     format_version: Literal[1] = 1
     name: Annotated[Str, Field(min_length=1)] | None = Field(default=None, description="The assignment's name.")
     preset: Annotated[Str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", title=(

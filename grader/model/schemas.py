@@ -26,7 +26,6 @@ SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
 def _assignment() -> dict[str, Any]:
     schema = TypeAdapter(Assignment).json_schema()
-    schema["properties"].pop("source")  # where it was read from: a field of the record, not a key of the file
     schema["description"] = (
         "Sits beside manifest.json in a test-set folder (or is given with --assignment). Every key is optional; "
         "paths are relative to the file's folder. Command lists are argv lists; placeholders, filled in every "

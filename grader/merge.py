@@ -27,8 +27,8 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, MergeError
-from grader.outlock import holding
 from grader.model.results import GradingResults, Shard, SubmissionResult
+from grader.outlock import holding
 from grader.reports.json_results import read_results
 from grader.reports.outputs import write_reports
 

@@ -1,7 +1,9 @@
 """The vocabulary: every record the grader reads or writes, each declared once as a typed model.
 
 Verdicts (:mod:`.verdicts`), API test results (:mod:`.apiresult`), case, submission and class results with
-the build record (:mod:`.results`); :mod:`.loading` is the one translator of a validation error into
+the build record (:mod:`.results`), ``assignment.toml`` (:mod:`.assignment`, :mod:`.apiconfig`,
+:mod:`.paths`) and ``manifest.json`` (:mod:`.manifest`); :mod:`.loading` is the one translator of a
+validation error into
 ``file::$.json.path: message``; :mod:`.schemas` generates the JSON Schema files in ``grader/schemas/`` from
 the models (``python -m grader.model.schemas --write``), and a test fails when they drift.
 
@@ -13,6 +15,6 @@ translate), and attrs+cattrs generates no JSON Schema at all, so the schema file
 Records are frozen, slotted pydantic dataclasses (:mod:`.base`), so a case result costs no more memory than
 the plain dataclass it replaces.
 
-The ground floor of the grader: imports only :mod:`grader.errors` (and pydantic); everything above may
-import it.
+The ground floor of the grader: imports only :mod:`grader.errors`, pydantic and the solver's core (the
+default wordings of "unsolvable"); everything above may import it.
 """

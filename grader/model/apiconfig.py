@@ -21,10 +21,20 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from grader.model.base import UNIQUE, NonNegative, Positive, Record, Str, Unique, Whole, record
+from grader.model.base import (
+    UNIQUE,
+    NonNegative,
+    Positive,
+    Record,
+    Str,
+    Unique,
+    Whole,
+    record,
+)
 
 GROUPS = ("correctness", "memory", "timing", "api")
-STYLES = ("princeton", "snake_case", "cmpe160")
+Style = Literal["princeton", "snake_case", "cmpe160"]
+STYLES: tuple[Style, ...] = ("princeton", "snake_case", "cmpe160")
 Identifier = Annotated[Str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", title="a class name such as Board")]
 
 
@@ -48,7 +58,7 @@ class ApiConfig(Record):
                                                                            "size and this seed.")
     languages: Annotated[tuple[Literal["java", "python"], ...], Field(min_length=1, json_schema_extra=UNIQUE),
                          Unique] = ("java", "python")
-    python_names: Annotated[tuple[Literal["princeton", "snake_case", "cmpe160"], ...],
+    python_names: Annotated[tuple[Style, ...],
                             Field(min_length=1, json_schema_extra=UNIQUE), Unique] = Field(
         default=STYLES, description="The method spellings tried in a Python submission, in order.")
     board_classes: Annotated[tuple[Identifier, ...], Field(min_length=1)] = ("Board", "Puzzle")

@@ -16,7 +16,17 @@ from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
 from grader.model.apiconfig import ApiConfig
-from grader.model.base import UNIQUE, Flag, NonNegative, Positive, Record, Str, Unique, Whole, record
+from grader.model.base import (
+    UNIQUE,
+    Flag,
+    NonNegative,
+    Positive,
+    Record,
+    Str,
+    Unique,
+    Whole,
+    record,
+)
 from grader.model.paths import LibPath, RelPath
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
 
@@ -123,7 +133,8 @@ class PythonConfig(Record):
     main_files: Annotated[tuple[FileName, ...], Field(min_length=1)] = (
         "main.py", "solver.py", "solve.py", "puzzle.py", "npuzzle.py", "Solver.py")
     run: Argv | None = None
-    packages: Annotated[tuple[Requirement, ...], Field(json_schema_extra=UNIQUE), Unique] = Field(default=(), description=(
+    packages: Annotated[tuple[Requirement, ...], Field(json_schema_extra=UNIQUE), Unique] = Field(
+        default=(), description=(
         "pip requirement strings submissions may import (an environment built once per grading run)."))
 
 

@@ -3,18 +3,25 @@
 A record is a frozen pydantic dataclass with ``__slots__`` (no per-instance ``__dict__``: a class of 1,000
 students holds ~100,000 case results), its scalars strict (a number is never read from a string, a boolean never
 from ``"true"``: :data:`Text`, :data:`Flag`, :data:`Whole`, :data:`Number`), while a list is read as a tuple and a
-table as a record (so parsed JSON and TOML load as they are); keyword-only so fields with and without defaults can sit in document order.
+table as a record (so parsed JSON and TOML load as they are); keyword-only so fields with and without defaults
+can sit in document order.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, ConfigDict, Field, PlainValidator, Strict, TypeAdapter, WithJsonSchema
-from pydantic_core import PydanticCustomError
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    Strict,
+    TypeAdapter,
+    WithJsonSchema,
+)
 from pydantic.dataclasses import dataclass
+from pydantic_core import PydanticCustomError
 
 T = TypeVar("T")
 
@@ -56,19 +63,20 @@ class Record:
     __slots__ = ()
 
     def to_json(self) -> Any:
-        return _adapter(type(self)).dump_python(self, mode="json")
+        adapter = _ADAPTERS.get(type(self))
+        if adapter is None:
+            adapter = _ADAPTERS[type(self)] = TypeAdapter(type(self))
+        return adapter.dump_python(self, mode="json")
 
 
-@functools.cache
-def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
 
 def record(cls: type[T] | None = None, *, positional: bool = False, config: bool = False) -> Any:
     """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless ``positional``;
     unknown keys refused with ``config``)."""
     def wrap(klass: type[T]) -> type[T]:
-        made: Callable[[type[T]], type[T]] = dataclass(frozen=True, slots=True, kw_only=not positional,
+        made: Any = dataclass(frozen=True, slots=True, kw_only=not positional,
                                                        config=CONFIG if config else STRICT)
         return made(klass)
     return wrap(cls) if cls is not None else wrap

@@ -10,8 +10,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
-from grader.model.base import UNIQUE, Count, Flag, NonNegative, Positive, Record, Str, Unique, Whole, config_error, \
-    record
+from grader.model.base import (
+    UNIQUE,
+    Count,
+    Flag,
+    NonNegative,
+    Positive,
+    Record,
+    Str,
+    Unique,
+    Whole,
+    config_error,
+    record,
+)
 
 FORMAT_VERSION = 1
 GOALS = ("blank-last", "blank-first")

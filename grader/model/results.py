@@ -12,15 +12,36 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, SerializerFunctionWrapHandler, TypeAdapter, \
-    WithJsonSchema, computed_field, field_serializer, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    WithJsonSchema,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
 from pydantic_core import PydanticCustomError
 
 from grader.model.apiresult import ApiResult
-from grader.model.base import Count, Flag, NonEmptyText, NonNegative, Record, Text, Whole, config_error, record
+from grader.model.base import (
+    Count,
+    Flag,
+    NonEmptyText,
+    NonNegative,
+    Record,
+    Text,
+    Whole,
+    config_error,
+    record,
+)
 from grader.model.verdicts import SEVERITY, Verdict, total, worst
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Literal[1] = 1
 
 Visibility = Literal["visible", "hidden", "after_due_date", "after_published"]
 Tile = Annotated[Whole, Field(ge=0)]
@@ -116,7 +137,8 @@ class BuildRecord(BaseModel):
         "Entries not copied (symbolic links, never followed), each a sentence naming it."))
 
     @model_serializer(mode="wrap")
-    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]  # no return type: the schema stays the fields'
+    # No return type: the published schema stays the fields' (an annotated one would replace it).
+    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data = handler(self)
         return {key: value for key, value in data.items() if key in self.model_fields_set}
 
@@ -165,7 +187,8 @@ class SubmissionResult(Record):
         return {verdict.value: counter[verdict] for verdict in SEVERITY if counter[verdict]}
 
     @model_serializer(mode="wrap")
-    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]  # no return type: the schema stays the fields'
+    # No return type: the published schema stays the fields' (an annotated one would replace it).
+    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data = handler(self)
         order = ("id", "score", "max_score", "verdict", "counts", "complete", "language", "source", "build", "cases")
         out = {key: data[key] for key in order}
@@ -188,7 +211,8 @@ class CaseEntry(Record):
         "The case's input board, row-major with 0 as the blank (for replays)."))
 
     @model_serializer(mode="wrap")
-    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]  # no return type: the schema stays the fields'
+    # No return type: the published schema stays the fields' (an annotated one would replace it).
+    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data = handler(self)
         if self.board is None:
             data.pop("board", None)
@@ -209,7 +233,8 @@ class GradingResults(Record):
 
     testset: Annotated[Text, Field(description="The test set's name.")]
     testset_path: Text
-    assignment: Annotated[dict[str, Any], Field(description="The settings that shaped the grades (from assignment.toml).")]
+    assignment: Annotated[dict[str, Any], Field(
+        description="The settings that shaped the grades (from assignment.toml).")]
     cases: tuple[CaseEntry, ...]
     submissions: tuple[SubmissionResult, ...]
     isolation: tuple[Text, ...] = Field(default=(), description="Sandbox layers active for the runs.")
@@ -237,7 +262,8 @@ class GradingResults(Record):
         return str(self.assignment.get("name") or self.testset or "")
 
     @model_serializer(mode="wrap")
-    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]  # no return type: the schema stays the fields'
+    # No return type: the published schema stays the fields' (an annotated one would replace it).
+    def _json(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data = handler(self)
         order = ("format_version", "testset", "testset_path", "interrupted", "strict", "isolation", "assignment",
                  "cases", "max_score", "submissions")

@@ -2,7 +2,8 @@
 
 The file sits beside ``manifest.json`` in a test-set folder (or comes from
 ``--assignment``). Its keys, defaults and constraints are the records of :mod:`grader.model.assignment`
-(``grader/schemas/assignment.schema.json`` is generated from them); every key is optional, so a missing file means the CMPE 160 defaults (``files`` I/O,
+(``grader/schemas/assignment.schema.json`` is generated from them); every key is optional, so a missing
+file means the CMPE 160 defaults (``files`` I/O,
 blank-last goal). Errors read ``file::$.json.path: message``. Example::
 
     io = "argv"                       # files | argv | stdin | board-arg

@@ -1,7 +1,8 @@
 """A test set on disk: ``testcases/<set>/manifest.json`` and the puzzle files it names.
 
 :func:`load_testset` is the one reader the grader uses. It checks the manifest against its model
-(:mod:`grader.model.manifest`, from which ``grader/schemas/manifest.schema.json`` is generated) and a few rules a schema cannot state (unique
+(:mod:`grader.model.manifest`, from which ``grader/schemas/manifest.schema.json`` is generated) and a few
+rules a schema cannot state (unique
 ids, input paths inside the set folder, the input files exist), and returns a
 :class:`CaseSet`. Deeper checks (file format, solvability, re-derived optimal lengths,
 duplicate boards, unknown files) are ``grade testcases validate``

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from grader.model.assignment import Assignment
+from grader.model.journal import JOURNAL_API, JOURNAL_CASE
 from grader.model.manifest import manifest_schema
 from grader.model.results import RESULTS
 
@@ -38,6 +39,11 @@ def _assignment() -> dict[str, Any]:
 
 
 GENERATED: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
+    "journal.schema.json": ("One journal entry: a finished (submission, case) result, a line of "
+                            "OUT_DIR/.journal/<submission>-<hash>/cases.jsonl", lambda: JOURNAL_CASE.json_schema()),
+    "journal-api.schema.json": ("One submission's finished API part in the journal, "
+                                "OUT_DIR/.journal/<submission>-<hash>/api/results.json",
+                                lambda: JOURNAL_API.json_schema()),
     "manifest.schema.json": ("N-puzzle test set manifest (testcases/<set>/manifest.json)", manifest_schema),
     "assignment.schema.json": ("assignment.toml: how an N-puzzle assignment's submissions are built, run and judged",
                                _assignment),
@@ -47,6 +53,10 @@ GENERATED: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {
 """File name -> (title, the schema of its model)."""
 
 
+_DESCRIBED = ("assignment.schema.json", "manifest.schema.json")
+"""Files whose model's own docstring is their description (the others say it in their title)."""
+
+
 def schema_document(name: str) -> dict[str, Any]:
     title, make = GENERATED[name]
     body = make()
@@ -54,7 +64,7 @@ def schema_document(name: str) -> dict[str, Any]:
     description = body.pop("description", None)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"https://npuzzle-grader/schemas/{name}", "title": title,
-            **({"description": description} if name != "results.schema.json" and description else {}), **body}
+            **({"description": description} if name in _DESCRIBED and description else {}), **body}
 
 
 def schema_text(name: str) -> str:

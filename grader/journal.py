@@ -12,7 +12,8 @@ moment loses no finished result. What only a crash of the machine itself could l
 by a group commit: one ``fsync`` per submission when its last case is recorded (and for every open
 file when the run ends or is interrupted), instead of one per result on the main thread. A line
 torn by a machine crash, or one that is not a valid entry (:mod:`grader.model.journal`, whose schema is
-``grader/schemas/journal.schema.json``), is ignored: that case is simply run again. Journals of the older layout (one ``<case>.json`` per result) are still read.
+``grader/schemas/journal.schema.json``), is ignored: that case is simply run again. Journals of the older
+layout (one ``<case>.json`` per result) are still read.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ import shutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import TypeAdapter, ValidationError
 
 from grader.errors import ConfigError, OutputDirError
 from grader.model.apiresult import ApiResult
-from grader.model.journal import JOURNAL_API, JOURNAL_CASE, JournalApi, JournalCase
+from grader.model.journal import JOURNAL_API, JOURNAL_CASE, JournalApi, JournalCase, Language
 from grader.model.results import BuildRecord, CaseResult
 from grader.reports.feedback import safe_name
 from solver.errors import OutputError
@@ -121,8 +122,8 @@ class Journal:
                result: CaseResult) -> None:
         """Append one finished result (one whole line, one ``write``): safe from a ``kill -9`` on return."""
         assert self.key is not None, "start() first"
-        entry = JournalCase(key=self.key, submission=submission_id, source=source, language=language, build=build,
-                            result=result).to_json()
+        entry = JournalCase(key=self.key, submission=submission_id, source=source, build=build, result=result,
+                            language=cast(Language, language)).to_json()  # the record checks it
         line = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             fd = self._open.get(submission_id)
@@ -165,8 +166,8 @@ class Journal:
                    api: tuple[ApiResult, ...]) -> None:
         """The submission's whole API part, once it has finished (a resumed run does not run it again)."""
         assert self.key is not None, "start() first"
-        entry = JournalApi(key=self.key, submission=submission_id, source=source, language=language, build=build,
-                           api=api).to_json()
+        entry = JournalApi(key=self.key, submission=submission_id, source=source, build=build, api=api,
+                           language=cast(Language, language)).to_json()  # the record checks it
         folder = self._folder(submission_id)
         name = API_ENTRY
         try:

@@ -9,7 +9,8 @@ can sit in document order.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, overload
 
 from pydantic import (
     AfterValidator,
@@ -21,7 +22,9 @@ from pydantic import (
     WithJsonSchema,
 )
 from pydantic.dataclasses import dataclass
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
+from typing_extensions import dataclass_transform
 
 T = TypeVar("T")
 
@@ -72,13 +75,21 @@ class Record:
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
 
-def record(cls: type[T] | None = None, *, positional: bool = False, config: bool = False) -> Any:
-    """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless ``positional``;
-    unknown keys refused with ``config``)."""
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+
+
+@overload
+def record(*, kw_only: bool = True, config: bool = False) -> Callable[[type[T]], type[T]]: ...
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field, FieldInfo))
+def record(cls: type[T] | None = None, /, *, kw_only: bool = True, config: bool = False) -> Any:
+    """``@record``: a frozen, slotted, strictly validated pydantic dataclass (keyword-only unless told otherwise;
+    unknown keys refused with ``config``). Type checkers see it as a dataclass (PEP 681)."""
     def wrap(klass: type[T]) -> type[T]:
-        made: Any = dataclass(frozen=True, slots=True, kw_only=not positional,
-                                                       config=CONFIG if config else STRICT)
-        return made(klass)
+        made: Any = dataclass(frozen=True, slots=True, kw_only=kw_only, config=CONFIG if config else STRICT)
+        return made(klass)  # type: ignore[no-any-return]
     return wrap(cls) if cls is not None else wrap
 
 

@@ -146,7 +146,7 @@ class BuildRecord(BaseModel):
         return self.model_dump(mode="json")  # type: ignore[no-any-return]
 
 
-@record(positional=True)
+@record(kw_only=False)
 class SubmissionResult(Record):
     """One submission: its build and every case graded so far (``complete`` false after Ctrl-C).
 
@@ -227,7 +227,7 @@ class Shard(Record):
     count: Whole = Field(ge=1)
 
 
-@record(positional=True)
+@record(kw_only=False)
 class GradingResults(Record):
     """A whole grading run (or a merge of its slices): ``results.json``."""
 

@@ -21,7 +21,7 @@ from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.judging.scoring import case_points
 from grader.judging.verdicts import RunFacts, Verdict, run_verdict
 from grader.judging.verify import Expected, Rules, Verification, verify
-from grader.reports.results import CaseResult
+from grader.model.results import CaseResult
 from grader.sandbox import runner
 from grader.sandbox.folders import box
 from grader.sandbox.probe import jvm_probe

@@ -17,8 +17,8 @@ if TYPE_CHECKING:  # the commands import what they use when they run (`grade --h
     from click._termui_impl import ProgressBar
 
     from grader.journal import Journal
+    from grader.model.results import GradingResults
     from grader.pipeline import Progress
-    from grader.reports.results import GradingResults
 
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
@@ -98,7 +98,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json
-        click.echo(classroom_json(results.to_json()))
+        click.echo(classroom_json(results))
     else:
         click.echo(render(results, detail))
     click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "

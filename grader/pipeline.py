@@ -31,16 +31,17 @@ from grader.intake.build import Build, build
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.intake.timecap import StudentFault
 from grader.journal import Finished, Journal, run_key
-from grader.judging.apiresult import ApiResult
 from grader.judging.budget import TleBudget
 from grader.judging.hints import Context
 from grader.judging.scoring import total as total_points
 from grader.judging.verdicts import Verdict
 from grader.judging.verify import Expected, Rules
 from grader.merge import over_previous
+from grader.model.apiresult import ApiResult
+from grader.model.results import BuildRecord, CaseEntry, CaseResult, GradingResults, SubmissionResult
+from grader.model.results import Shard as ResultShard
 from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
-from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.sandbox import runner, sweep
 from grader.shard import Shard
 from grader.testsets.assignment import Assignment, load_assignment, require_assignment
@@ -77,7 +78,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or require_assignment(testset.root))
     if strict:
-        assignment = dataclasses.replace(assignment, strict=True)
+        assignment = dataclasses.replace(assignment, output=dataclasses.replace(assignment.output, strict=True))
     if memory_mb is not None:
         assignment = dataclasses.replace(assignment, limits=dataclasses.replace(assignment.limits,
                                                                                 memory_mb=memory_mb))
@@ -104,8 +105,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         key = run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)
         finished = journal.start(key) if journal else {}
         results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
-        results = dataclasses.replace(results, extra={**results.extra, "testset_hash": key,
-                                                      "shard": shard.to_json() if shard else None})
+        results = dataclasses.replace(results, testset_hash=key,
+                                      shard=ResultShard(index=shard.index, count=shard.count) if shard else None)
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
@@ -154,7 +155,7 @@ class _Recorder:
         if self.journal:
             built = self.builds[submission.id]
             self.journal.record(submission.id, printable_id(str(submission.origin)), built.language,
-                                built.to_json(), result)
+                                built.record(), result)
             if len(self.finished[submission.id]) == self.cases:  # group commit: one fsync per submission
                 self.journal.commit(submission.id)
         if self.on_result:
@@ -228,7 +229,7 @@ class _Batch:
                         if journal:
                             built = builds[submission.id]
                             journal.record_api(submission.id, printable_id(str(submission.origin)), built.language,
-                                               built.to_json(), api_results[submission.id])
+                                               built.record(), api_results[submission.id])
                         continue
                     submission, case = pending.pop(future)
                     if case is None:
@@ -292,15 +293,15 @@ class _Batch:
             language = built.language if built else held.language if held else "unknown"
             graded.append(SubmissionResult(
                 id=submission.id, language=language,
-                build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
+                build=built.record() if built else held.build if held else BuildRecord(), cases=results,
                 max_score=total_points([self.testset.total_points, self.api_points]),
                 complete=len(results) == len(cases), source=printable_id(str(submission.origin)),
                 api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
-            cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
-                         "optimal_moves": c.optimal_moves, "visibility": c.visibility,
-                         "board": list(self.expected[c.id].board.tiles)} for c in cases),
+            cases=tuple(CaseEntry(id=c.id, points=c.points, n=c.n, solvable=c.solvable,
+                                  optimal_moves=c.optimal_moves, visibility=c.visibility,
+                                  board=tuple(self.expected[c.id].board.tiles)) for c in cases),
             submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
             strict=self.assignment.strict, api_points=self.api_points)
 

@@ -24,7 +24,7 @@ from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
 from grader.apitests.protocol import Reported
 from grader.intake.build import Build
-from grader.judging.apiresult import ApiResult
+from grader.model.apiresult import ApiResult
 from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 

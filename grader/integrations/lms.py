@@ -63,7 +63,6 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -75,6 +74,7 @@ from grader.integrations.lms_match import (
     rows_by_id,
     rows_by_key,
 )
+from grader.model.results import GradingResults
 from grader.reports.escaping import csv_cell, terminal_safe
 from solver.errors import OutputError
 from solver.fileio import write_atomic
@@ -171,7 +171,7 @@ def _number(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id_column: str | None = "submission",
+def export_grades(results: GradingResults, roster_path: Path, lms: str, *, id_column: str | None = "submission",
                   assignment_name: str | None = None, column_id: str | None = None,
                   id_prefix: str = "") -> Export:
     """The gradebook CSV for ``lms`` from a results.json document and a roster.
@@ -186,12 +186,12 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     if id_column is not None and column(header, (id_column,)) is None and id_column != "submission":
         read_roster(roster_path, id_column)  # raises, naming the column
     by_id = id_column is not None and column(header, (id_column,)) is not None
-    scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
-              float(s["score"]) for s in results["submissions"]}
+    scores = {s.id[len(id_prefix):] if id_prefix and s.id.startswith(id_prefix) else s.id: s.score
+              for s in results.submissions}
     match = (rows_by_id(header, id_column or "", scores) if by_id
              else rows_by_key(header, rows, lms, scores, str(roster_path), LAYOUTS[lms].name))
-    name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
-    max_score = float(results.get("max_score") or 0)
+    name = assignment_name or results.title or "N-puzzle"
+    max_score = results.max_score
     if not by_id and lms == "moodle":
         exported = _moodle_worksheet(header, rows, match, scores)
     else:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.judging.verdicts import SEVERITY, Verdict
+from grader.model.results import GradingResults, SubmissionResult
 from grader.reports.api_views import feedback_lines
 from grader.reports.escaping import safe_name, terminal_safe
-from grader.reports.results import GradingResults, SubmissionResult
 from solver.fileio import write_atomic
 
 
@@ -24,24 +24,24 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
              f"Assignment: {results.title}",
              f"Score:      {submission.score:g} / {submission.max_score:g}"
              + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
-             f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"
-                                                     if submission.build.get("entry") else "")]
-    if submission.build.get("algs4"):
-        lines.append(f"Library:    {submission.build['algs4']}")
+             f"Language:   {submission.language}" + (f" ({submission.build.entry})"
+                                                     if submission.build.entry else "")]
+    if submission.build.algs4:
+        lines.append(f"Library:    {submission.build.algs4}")
     if not submission.complete:
         lines.append("Grading was interrupted: only the cases below were run.")
-    if not submission.build.get("ok", True):
-        lines += ["", "Build failed:", _indent(submission.build.get("message", ""))]
-    elif submission.build.get("left_out"):  # a failed build's message names them already
-        lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build["left_out"])]
-    counts = ", ".join(f"{count} {name}" for name, count in submission.counts().items())
+    if not submission.build.ok:
+        lines += ["", "Build failed:", _indent(submission.build.message)]
+    elif submission.build.left_out:  # a failed build's message names them already
+        lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build.left_out)]
+    counts = ", ".join(f"{count} {name}" for name, count in submission.counts.items())
     lines += ["", f"Cases: {counts}" if counts else "Cases: none graded"]
     skipped = sum(1 for case in submission.cases if case.runs == 0)
     if skipped:
         lines.append(f"Time budget: {skipped} case{'s were' if skipped != 1 else ' was'} not run (TLE) after earlier "
                      "cases went over the time limit ([limits] stop_after_tle).")
     lines.append("")
-    build_failed = not submission.build.get("ok", True)
+    build_failed = not submission.build.ok
     hidden = 0
     for case in submission.cases:
         shown = case.case

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from grader.errors import ConfigError, TestsetInvalid
+from grader.model.manifest import Visibility
 from grader.testsets.certify import STYLES
 from grader.testsets.model import GOALS, MANIFEST, VISIBILITIES, goal_name
 from solver.clikit import ProgressLines
@@ -163,7 +164,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
 @click.option("--force", is_flag=True, help="Replace a set already in --out.")
 @click.option("--skip-bad", is_flag=True, help="Leave out files with problems instead of writing nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary and the problems.")
-def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: str,
+def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: Visibility,
                    points: float, tags: tuple[str, ...], time_limit: float | None, hard_time_limit: float | None,
                    expect: tuple[str, ...], name: str | None, description: str, goal: str | None, preset: str,
                    append: bool, force: bool, skip_bad: bool, quiet: bool) -> int:

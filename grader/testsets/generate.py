@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.errors import GraderError
+from grader.model.manifest import Visibility
 from grader.testsets.certify import (
     Certificate,
     CertificationLimit,
@@ -144,7 +145,7 @@ class _Builder:
             raise AssertionError(f"{case_id}: expected {moves} moves, the reference solver finds {cert.moves}")
         tags = answer_tags(board, cert) + [t for t in extra_tags if t]
         hard = "hard" in tags
-        visibility = "hidden" if hard else ("visible" if index % self.plan.visible_every == 0 else "hidden")
+        visibility: Visibility = "hidden" if hard else ("visible" if index % self.plan.visible_every == 0 else "hidden")
         case = Case(id=case_id, input_path=Path("cases", f"{case_id}.txt"), n=board.n, solvable=cert.solvable,
                     optimal_moves=cert.moves, points=self.plan.points, visibility=visibility,
                     time_limit_seconds=self.plan.hard_time_limit if hard else None, tags=tuple(tags),

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.model.manifest import Visibility
 from grader.testsets.certify import (
     Certificate,
     CertificationLimit,
@@ -107,7 +108,7 @@ class ImportOptions:
     pattern: str = "*.txt"
     style: str = "keep"
     prefix: str = ""
-    visibility: str = "visible"
+    visibility: Visibility = "visible"
     points: float = 1
     tags: tuple[str, ...] = ()
     time_limit: float | None = None

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.pipeline import grade
-from grader.reports.results import GradingResults
+from grader.model.results import GradingResults
 
 DATA = Path(__file__).resolve().parent / "data" / "sample-class"
 SUBMISSIONS = DATA / "submissions"

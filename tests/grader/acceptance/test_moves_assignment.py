@@ -121,7 +121,7 @@ def test_the_search_report_variant_graded_end_to_end(tmp_path: Path, testset: Pa
     _, variant = readme_configs()
     results, _ = _grade(tmp_path, testset, variant, ["AC-path-to-goal-driver"])
     [driver] = results.submissions
-    assert driver.build["entry"] == "driver.py"
+    assert driver.build.entry == "driver.py"
     assert [c.verdict.value for c in driver.cases] == ["AC"] * len(driver.cases), [c.message for c in driver.cases]
 
 

@@ -146,7 +146,7 @@ def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: s
     # One case shows the entry found and run (the padded board is the one this sample's format is about).
     [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2,
                          cases=["3x3-d20-padded"]).submissions
-    assert submission.build["entry"] == "puzzle.Solver" and submission.verdict.value == "AC", submission.build
+    assert submission.build.entry == "puzzle.Solver" and submission.verdict.value == "AC", submission.build
 
 
 @pytest.mark.java

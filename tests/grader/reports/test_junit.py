@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from grader.model.verdicts import Verdict
 from grader.reports.junit import junit_xml, write_junit
 from tests.grader.sampleclass import Graded
 
@@ -51,8 +53,9 @@ def test_a_hidden_case_says_its_verdict_and_nothing_else(graded: Graded) -> None
 
 
 def test_judge_errors_are_errors_and_control_characters_survive(graded: Graded) -> None:
-    submission = dict(graded.document["submissions"][1])
-    submission["cases"] = [dict(submission["cases"][0], verdict="JE", message="runner broke \x00\x1b[31m here")]
+    submission = graded.results.submissions[1]
+    submission = dataclasses.replace(submission, cases=(dataclasses.replace(
+        submission.cases[0], verdict=Verdict.JE, message="runner broke \x00\x1b[31m here"),))
     root = ET.fromstring(junit_xml(submission).split("\n", 1)[1])
     suite = root.find("testsuite")
     assert suite.get("errors") == "1"
@@ -63,6 +66,6 @@ def test_judge_errors_are_errors_and_control_characters_survive(graded: Graded) 
 def test_stale_files_from_an_earlier_run_are_removed(graded: Graded, tmp_path) -> None:
     (tmp_path / "junit").mkdir()
     (tmp_path / "junit" / "gone-student.xml").write_text("<testsuites/>")
-    written = write_junit(graded.document, tmp_path)
+    written = write_junit(graded.results, tmp_path)
     assert sorted(p.name for p in (tmp_path / "junit").iterdir()) == sorted(p.name for p in written)
     assert len(written) == 4

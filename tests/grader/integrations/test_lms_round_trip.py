@@ -13,6 +13,7 @@ import io
 import shutil
 import zipfile
 from collections.abc import Callable
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -195,8 +196,10 @@ def test_names_no_gradebook_row_carries_are_listed_never_matched(
         tmp_path: Path) -> None:
     roster = tmp_path / "gradebook.csv"
     roster.write_text(gradebook, encoding="utf-8", newline="")
-    results = {"submissions": [{"id": sid, "score": score} for sid, score in scores.items()], "max_score": 6}
-    exported = export_grades(results, roster, lms)
+    # Only the scores matter here: the export reads each submission's id and score, the title and the maximum.
+    results = SimpleNamespace(submissions=[SimpleNamespace(id=sid, score=score) for sid, score in scores.items()],
+                              max_score=6, title="")
+    exported = export_grades(results, roster, lms)  # type: ignore[arg-type]
     rows = list(csv.DictReader(io.StringIO(exported.text, newline="")))
     grade = "Grade" if lms == "moodle" else list(rows[0])[-1]
     assert {row[KEY[lms]]: row[grade] for row in rows if row[KEY[lms]].strip()} == expected

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -44,18 +43,10 @@ def test_an_unwritable_folder_is_one_message_and_exit_12(tmp_path: Path, capsys:
 
 
 @pytest.fixture(scope="module")
-def exact3() -> dict[tuple[int, ...], int]:
-    """Every solvable 3×3 board's optimal depth, by a BFS from the goal (independent of the page and solver)."""
-    goal = Board.goal(3)
-    depth = {goal.tiles: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        for _, nxt in board.successors():
-            if nxt.tiles not in depth:
-                depth[nxt.tiles] = depth[board.tiles] + 1
-                queue.append(nxt)
-    return depth
+def exact3(table3: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
+    """Every solvable 3×3 board's optimal depth: the session's BFS from the goal (tests/solver/conftest.py),
+    independent of the page and the solver."""
+    return table3
 
 
 def start_chromium(size: str, profile: Path):

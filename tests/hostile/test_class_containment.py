@@ -40,6 +40,7 @@ import pytest
 from grader import pipeline
 from grader.integrations.gradescope import gradescope_results
 from grader.reports.escaping import safe_name
+from grader.reports.json_results import results_from_json
 from grader.reports.junit import junit_file_name
 from grader.sandbox.folders import copyback
 from grader.sandbox.probe import jvm_probe
@@ -233,7 +234,7 @@ def seen_by(graded: Graded, sid: str) -> dict[str, str]:
     """Everything of ``sid``'s that a student may see, by where it is shown (timings stripped)."""
     submission = graded.submission(sid)
     single = dict(graded.document, submissions=[submission])
-    gradescope = gradescope_results(single, 0.0)
+    gradescope = gradescope_results(results_from_json(single), 0.0)
     return {
         "results.json": json.dumps(stripped(submission), sort_keys=True),
         "feedback": re.sub(r"\(\d+\.\d\d s", "(- s", (graded.out / "feedback" / f"{safe_name(sid)}.txt").read_text()),
@@ -245,7 +246,7 @@ def seen_by(graded: Graded, sid: str) -> dict[str, str]:
 def student_visible(graded: Graded, sid: str) -> str:
     """The parts a student is shown: not the TA's view of hidden cases in results.json or Gradescope."""
     submission = graded.submission(sid)
-    gradescope = gradescope_results(dict(graded.document, submissions=[submission]), 0.0)
+    gradescope = gradescope_results(results_from_json(dict(graded.document, submissions=[submission])), 0.0)
     shown_cases = [{k: case[k] for k in ("case", "message", "stderr", "notes", "problems")}
                    for case in submission["cases"] if case["visibility"] == "visible"]
     shown_tests = [test for test in gradescope["tests"] if test["visibility"] == "visible"]

@@ -81,7 +81,7 @@ class Attack:
     name: str
     students: dict[str, Callable[[Path], None]]  # student id -> what puts its submission at a path
     verdicts: frozenset[str]                    # every case of every attacker gets one of these
-    says: str = ""                              # in each attacker's feedback or visible stderr
+    says: str = ""                              # in each attacker's feedback or visible stderr (" || ": either)
     needs_filter: bool = False                  # what it checks holds only with the seccomp filter
     needs_java: bool = False
 
@@ -94,9 +94,10 @@ ATTACKS = [
     # 2. a run prints its cwd, environment, argv, mounts and the folders around it
     Attack("case-snoop", {"snoopy-0451": copy_of("path_snoop")}, frozenset({"PE"}), says="SNOOP cwd="),
     # 3. a sparse answer, 300 hard links and 20,000 files for the copy back (the 12 MB answer is over
-    # the output limit: RTE, read no further than the limit)
+    # the output limit: RTE, read no further than the limit; or, in a worker's box, whose file count is
+    # capped, the program's own crash on ENOSPC comes first: RTE either way, and nothing is copied back)
     Attack("copy-back", {"amplifier": copy_of("disk_amplifier")}, frozenset({"RTE"}),
-           says="printed more than the output limit allows"),
+           says="printed more than the output limit allows || No space left on device"),
     # 4. zips no reader can open: each its own student's CE
     Attack("broken-zips", {"encrypted": zipped(test_zips.encrypted), "ppmd": zipped(test_zips.method(98)),
                            "corrupt": zipped(test_zips.corrupt_deflate), "bomb": zipped(test_zips.lying_size)},
@@ -316,7 +317,7 @@ def test_each_attack_gets_its_own_verdict_and_changes_nothing_else(attack: Attac
             assert len(json.dumps(case)) < 20_000, (submission["id"], case["case"], len(json.dumps(case)))
         if attack.says:
             evidence = student_visible(graded, submission["id"])
-            assert attack.says in evidence, (attack.says, evidence[:3000])
+            assert any(text in evidence for text in attack.says.split(" || ")), (attack.says, evidence[:3000])
     assert_nothing_leaks(graded, testset)
     # The copy back wrote the answers (each read no further than the output limit) and nothing else:
     # the amplifier's runs each hold a 12 MB sparse answer and 300 links to 2 MB, 600 MB copied naively.

@@ -162,6 +162,7 @@ class Usage:
     oom_killed: bool           # the kernel killed a process at the memory limit
     memory_peak_bytes: int     # 0 where the kernel keeps no peak
     pids_limit_hit: bool       # a fork or thread creation failed at the process limit
+    run_peak_bytes: int | None = None  # the peak of this run alone (memory.peak reset at its start), if the kernel can
 
 
 @dataclass
@@ -169,6 +170,25 @@ class Start:
     cpu: float
     oom_kills: int
     pids_max_events: int
+    peak_fd: int | None = None
+    """An fd on memory.peak reset when the run started (Linux 6.12+ keeps a peak per writer's fd): reads through
+    it give this run's peak alone, where the file itself holds the slot's since it was made."""
+
+    def close(self) -> None:
+        if self.peak_fd is not None:
+            os.close(self.peak_fd)
+            self.peak_fd = None
+
+    def run_peak(self) -> int | None:
+        """The run's own peak, read once (the fd is closed after), or None where the kernel cannot reset it."""
+        if self.peak_fd is None:
+            return None
+        try:
+            return int(os.pread(self.peak_fd, 64, 0).split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        finally:
+            self.close()
 
 
 @dataclass
@@ -248,14 +268,29 @@ class SlotGroup:
         return _read_int(folder / "pids.events", "max") if folder else 0
 
     def start(self) -> Start:
-        return Start(self.cpu_seconds(), self._oom_kills(), self._pids_events())
+        return Start(self.cpu_seconds(), self._oom_kills(), self._pids_events(), self._fresh_peak())
+
+    def _fresh_peak(self) -> int | None:
+        """An fd on the slot's memory.peak, reset to now through it; None on cgroup v1 or a kernel before 6.12."""
+        if self.hierarchy.version != 2 or "memory" not in self.dirs:
+            return None
+        try:
+            fd = os.open(self.dirs["memory"] / "memory.peak", os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            return None
+        try:
+            os.write(fd, b"reset\n")
+        except OSError:
+            os.close(fd)
+            return None
+        return fd
 
     def usage(self, start: Start) -> Usage:
         folder = self.dirs["memory"]
         peak = _read_int(folder / ("memory.peak" if self.hierarchy.version == 2 else "memory.max_usage_in_bytes"))
         return Usage(cpu_seconds=max(0.0, self.cpu_seconds() - start.cpu),
                      oom_killed=self._oom_kills() > start.oom_kills, memory_peak_bytes=peak,
-                     pids_limit_hit=self._pids_events() > start.pids_max_events)
+                     pids_limit_hit=self._pids_events() > start.pids_max_events, run_peak_bytes=start.run_peak())
 
     def admit(self, pid: int) -> None:
         """Move process ``pid`` (a run's first, held before it runs anything of the run's) into the slot."""

@@ -240,11 +240,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
                 pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read) if fd is not None),
                 stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
-            for fd in (info_read, block_write):
-                if fd is not None:
-                    os.close(fd)
-            message = f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode()
-            return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
+            return _not_started(argv[0], exc, (info_read, block_write), start, limits)
         finally:
             capture.close_child_ends()
             for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
@@ -280,12 +276,17 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
     exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
     if exit_code == JOIN_FAILED:
+        if start is not None:
+            start.close()
         _raise_shim_failure(stderr, group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)
+    # The run's own cgroup peak where the kernel keeps one; else the rusage peak of the processes it reaped,
+    # which (as exec keeps a forked parent's high-water mark) can be no lower than the grader's own.
+    held = spent.run_peak_bytes if spent is not None and spent.run_peak_bytes is not None else usage.ru_maxrss * 1024
     memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
-                                 spent is not None and spent.oom_killed, usage.ru_maxrss * 1024)
+                                 spent is not None and spent.oom_killed, held)
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory and not timed_out,
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
@@ -293,6 +294,18 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
                    cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None,
                    grader_note=note if not timed_out else "")
+
+
+def _not_started(program: str, exc: OSError, fds: Sequence[int | None], start: cgroups.Start | None,
+                 limits: Limits) -> Outcome:
+    """The outcome of a program that could not be started (exit 127, as a shell says), its fds closed."""
+    for fd in fds:
+        if fd is not None:
+            os.close(fd)
+    if start is not None:
+        start.close()
+    message = f"cannot run {program}: {exc.strerror or exc}\n".encode()
+    return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
 
 
 def _over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float) -> bool:

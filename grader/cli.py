@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -11,6 +12,13 @@ from grader.errors import EXIT_CODES, GraderError
 from grader.shard import Shard, ShardType
 from solver.clikit import DefaultGroup, ProgressLines, exit_codes_epilog, run, version_option
 from solver.errors import SolverError
+
+if TYPE_CHECKING:  # the commands import what they use when they run (`grade --help` stays fast)
+    from click._termui_impl import ProgressBar
+
+    from grader.journal import Journal
+    from grader.model.results import GradingResults
+    from grader.pipeline import Progress
 
 LAZY_COMMANDS: dict[str, str] = {
     # name: "module:click_command" -- each subsystem registers its command here.
@@ -69,18 +77,16 @@ def main() -> None:
                    "are kept, not run again. Refused if the test set or assignment changed.")
 def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path: Path | None, out_dir: Path,
                 jobs: int | None, only: tuple[str, ...], cases: tuple[str, ...], strict: bool,
-                time_limit: float | None, detail: bool, pretty: bool, no_progress: bool, shard: Shard | None, output_format: str,
-                resume: bool) -> int:
+                time_limit: float | None, detail: bool, pretty: bool, no_progress: bool, shard: Shard | None,
+                output_format: str, resume: bool) -> int:
     """Build and run every submission in SUBMISSIONS_DIR on every test case and print the scores."""
 
+    from grader.integrations.container import read_capacity
     from grader.journal import Journal
+    from grader.outlock import holding
     from grader.pipeline import grade
     from grader.reports.table import render
     from grader.testsets.bundled import default_testset, resolve_testset
-
-    from grader.integrations.container import read_capacity
-
-    from grader.outlock import holding
 
     jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
     journal = Journal(out_dir, resume)
@@ -92,7 +98,7 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     _warn_about_selection(results, only, resume, journal, submissions_dir, out_dir)
     if output_format == "classroom":
         from grader.integrations.classroom import classroom_json
-        click.echo(classroom_json(results.to_json()))
+        click.echo(classroom_json(results))
     else:
         click.echo(render(results, detail))
     click.echo(f"Results: {out_dir / 'results.json'}, {out_dir / 'grades.csv'}, {out_dir / 'report.html'}, "
@@ -104,8 +110,8 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     return 0
 
 
-def _warn_about_selection(results, only: tuple[str, ...], resume: bool, journal, submissions_dir: Path,
-                          out_dir: Path) -> None:
+def _warn_about_selection(results: GradingResults, only: tuple[str, ...], resume: bool, journal: Journal,
+                          submissions_dir: Path, out_dir: Path) -> None:
     """What a silent no-op would hide: --only patterns that matched nobody, --resume with nothing to resume."""
     import fnmatch
 
@@ -149,8 +155,8 @@ def check_command(output: Path, input_path: Path | None, strict: bool, goal: str
     """Check a solution file before submitting it: exit 0 when valid, else list every problem with its line."""
     import dataclasses
 
-    from grader.judging.check import check_output
     from grader.errors import CheckFailed
+    from grader.judging.check import check_output
     from grader.judging.verify import Rules
     from grader.testsets.assignment import assignment_from_dict, load_assignment
 
@@ -185,9 +191,9 @@ class _progress_bar:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
         self.lines = ProgressLines("grading", "runs") if enabled and not self.enabled else None
-        self.bar = None
+        self.bar: ProgressBar[int] | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Progress | None:
         if self.lines is not None:
             return self.lines.__enter__().update
         if not self.enabled:
@@ -203,7 +209,7 @@ class _progress_bar:
             self.position = done
         return update
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: Any) -> None:
         if self.lines is not None:
             self.lines.__exit__(*exc)
         if self.bar is not None:
@@ -219,7 +225,7 @@ def entry(args: list[str] | None = None) -> int:
 
 
 def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                  file=None, line: str | None = None) -> None:
+                  file: TextIO | None = None, line: str | None = None) -> None:
     """A warning as one line of the grader's own (``grade: warning: ...``), not Python's file:line: source
     format, which reads like a crash."""
     text = " ".join(str(message).split())

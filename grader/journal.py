@@ -11,8 +11,9 @@ once the call returns, the line is in the kernel's page cache, so a ``kill -9`` 
 moment loses no finished result. What only a crash of the machine itself could lose is made durable
 by a group commit: one ``fsync`` per submission when its last case is recorded (and for every open
 file when the run ends or is interrupted), instead of one per result on the main thread. A line
-torn by a machine crash, or one that fails ``grader/schemas/journal.schema.json``, is ignored: that
-case is simply run again. Journals of the older layout (one ``<case>.json`` per result) are still read.
+torn by a machine crash, or one that is not a valid entry (:mod:`grader.model.journal`, whose schema is
+``grader/schemas/journal.schema.json``), is ignored: that case is simply run again. Journals of the older
+layout (one ``<case>.json`` per result) are still read.
 """
 
 from __future__ import annotations
@@ -25,21 +26,21 @@ import shutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from pydantic import TypeAdapter, ValidationError
 
 from grader.errors import ConfigError, OutputDirError
-from grader.judging.apiresult import ApiResult
-from grader.reports.json_results import case_from_json
+from grader.model.apiresult import ApiResult
+from grader.model.journal import JOURNAL_API, JOURNAL_CASE, JournalApi, JournalCase, Language
+from grader.model.results import BuildRecord, CaseResult
 from grader.reports.feedback import safe_name
-from grader.reports.results import CaseResult
-from grader.schemacheck import schema_problems
 from solver.errors import OutputError
 from solver.fileio import write_atomic
 
 FOLDER = ".journal"
 KEY_FILE = "run.json"
-SCHEMA = "journal.schema.json"
-API_SCHEMA = "journal-api.schema.json"
+E = TypeVar("E")
 API_ENTRY = Path("api") / "results.json"
 CASES_FILE = "cases.jsonl"
 FORMAT_VERSION = 1
@@ -49,8 +50,8 @@ FORMAT_VERSION = 1
 class Finished:
     """What the journal holds for one submission: its build and the cases already graded."""
 
-    language: str
-    build: dict[str, Any]
+    language: Language
+    build: BuildRecord
     source: str
     cases: dict[str, CaseResult]
     api: tuple[ApiResult, ...] | None = None
@@ -117,12 +118,12 @@ class Journal:
                 from None
         return finished
 
-    def record(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+    def record(self, submission_id: str, source: str, language: str, build: BuildRecord,
                result: CaseResult) -> None:
         """Append one finished result (one whole line, one ``write``): safe from a ``kill -9`` on return."""
         assert self.key is not None, "start() first"
-        entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
-                 "source": source, "language": language, "build": build, "result": result.to_json()}
+        entry = JournalCase(key=self.key, submission=submission_id, source=source, build=build, result=result,
+                            language=cast(Language, language)).to_json()  # the record checks it
         line = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             fd = self._open.get(submission_id)
@@ -161,17 +162,14 @@ class Journal:
         # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
         return self.root / f"{safe_name(submission_id)}-{hashlib.sha256(submission_id.encode()).hexdigest()[:8]}"
 
-    def record_api(self, submission_id: str, source: str, language: str, build: dict[str, Any],
+    def record_api(self, submission_id: str, source: str, language: str, build: BuildRecord,
                    api: tuple[ApiResult, ...]) -> None:
         """The submission's whole API part, once it has finished (a resumed run does not run it again)."""
-        self._write(submission_id, source, language, build, API_ENTRY, {"api": [test.to_json() for test in api]})
-
-    def _write(self, submission_id: str, source: str, language: str, build: dict[str, Any], name: Path,
-               body: dict[str, Any]) -> None:
         assert self.key is not None, "start() first"
-        entry = {"format_version": FORMAT_VERSION, "key": self.key, "submission": submission_id,
-                 "source": source, "language": language, "build": build, **body}
+        entry = JournalApi(key=self.key, submission=submission_id, source=source, build=build, api=api,
+                           language=cast(Language, language)).to_json()  # the record checks it
         folder = self._folder(submission_id)
+        name = API_ENTRY
         try:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             write_atomic(folder / name, json.dumps(entry, ensure_ascii=False))
@@ -182,19 +180,16 @@ class Journal:
     def _read(self, key: str) -> dict[str, Finished]:
         finished: dict[str, Finished] = {}
 
-        def held_by(entry: dict[str, Any]) -> Finished:
-            return finished.setdefault(entry["submission"],
-                                       Finished(entry["language"], entry["build"], entry["source"], {}))
+        def held_by(entry: JournalCase | JournalApi) -> Finished:
+            return finished.setdefault(entry.submission, Finished(entry.language, entry.build, entry.source, {}))
 
-        for entry in [*self._entries("*/*.json", SCHEMA, key), *self._lines(key)]:
-            result = case_from_json(entry["result"])
-            held_by(entry).cases[result.case] = result
-        for entry in self._entries(f"*/{API_ENTRY.as_posix()}", API_SCHEMA, key):
-            finished[entry["submission"]] = dataclasses.replace(
-                held_by(entry), api=tuple(ApiResult.from_json(test) for test in entry["api"]))
+        for entry in [*self._entries("*/*.json", JOURNAL_CASE, key), *self._lines(key)]:
+            held_by(entry).cases[entry.result.case] = entry.result
+        for api in self._entries(f"*/{API_ENTRY.as_posix()}", JOURNAL_API, key):
+            finished[api.submission] = dataclasses.replace(held_by(api), api=api.api)
         return finished
 
-    def _lines(self, key: str) -> Iterator[dict[str, Any]]:
+    def _lines(self, key: str) -> Iterator[JournalCase]:
         """The results in every ``cases.jsonl`` that parse, pass the schema and belong to run ``key``, in order
         (a later line for the same case wins); a torn or damaged line is left out, so its case runs again."""
         for path in sorted(self.root.glob(f"*/{CASES_FILE}")):
@@ -203,20 +198,26 @@ class Journal:
             except OSError:
                 continue
             for line in lines:
-                try:
-                    entry = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(entry, dict) and not schema_problems(entry, SCHEMA) and entry["key"] == key:
+                entry = _valid(JOURNAL_CASE, line)
+                if entry is not None and entry.key == key:
                     yield entry
 
-    def _entries(self, pattern: str, schema: str, key: str) -> Iterator[dict[str, Any]]:
+    def _entries(self, pattern: str, adapter: TypeAdapter[E], key: str) -> Iterator[E]:
         """The journal's entries matching ``pattern`` that parse, pass ``schema`` and belong to run ``key``; any
         other is left out, so its case is graded again, or its API part run again."""
         for path in sorted(self.root.glob(pattern)):
             try:
-                entry = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                text = path.read_bytes()
+            except OSError:
                 continue
-            if not schema_problems(entry, schema) and entry["key"] == key:
+            entry = _valid(adapter, text)
+            if entry is not None and entry.key == key:  # type: ignore[attr-defined]
                 yield entry
+
+
+def _valid(adapter: TypeAdapter[E], text: bytes) -> E | None:
+    """A journal entry, or ``None`` for one torn, damaged or of another version (its work is done again)."""
+    try:
+        return adapter.validate_python(json.loads(text))
+    except (ValueError, ValidationError):  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+        return None

@@ -19,35 +19,35 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
-from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner, sweep
+from grader.case_run import CaseRunner
+from grader.errors import CaseFileError, ConfigError
 from grader.intake import preflight, python_env
 from grader.intake.build import Build, build
-from grader.intake.timecap import StudentFault
-from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
-from grader.errors import CaseFileError, ConfigError
-from grader.judging.hints import Context
-from grader.case_run import CaseRunner
+from grader.intake.timecap import StudentFault
 from grader.journal import Finished, Journal, run_key
-from grader.merge import over_previous
-from grader.reports.budget import within_budget
-from grader.reports.outputs import write_reports
-from grader.reports.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.budget import TleBudget
+from grader.judging.hints import Context
 from grader.judging.scoring import total as total_points
-from grader.shard import Shard
-
-from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
 from grader.judging.verdicts import Verdict
 from grader.judging.verify import Expected, Rules
+from grader.merge import over_previous
+from grader.model.apiresult import ApiResult
+from grader.model.results import BuildRecord, CaseEntry, CaseResult, GradingResults, SubmissionResult
+from grader.model.results import Shard as ResultShard
+from grader.reports.budget import within_budget
+from grader.reports.outputs import write_reports
+from grader.sandbox import runner, sweep
+from grader.shard import Shard
+from grader.testsets.assignment import Assignment, load_assignment, require_assignment
+from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
 from solver.errors import InputError
 from solver.formats import parse_puzzle
-
 
 OnResult = Callable[[str, CaseResult], None]
 Progress = Callable[[int, int], None]
@@ -67,8 +67,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     a resuming journal supplies the results already finished, which are not run again. With ``only``,
     the reports in ``out_dir`` keep the other submissions' entries; with ``cases``, each submission's
     other cases. ``memory_mb`` replaces the assignment's memory limit per run (Gradescope sizes it to
-    the container). results.json records the shard and a hash of the test set and settings (``testset_hash``), which ``grade merge``
-    checks. Returns the results (``interrupted`` after Ctrl-C).
+    the container). results.json records the shard and a hash of the test set and settings
+    (``testset_hash``), which ``grade merge`` checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
     testset = load_testset(Path(testset_dir))
@@ -78,7 +78,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         testset = select_cases(testset, list(cases))
     assignment = load_assignment(assignment_path or require_assignment(testset.root))
     if strict:
-        assignment = dataclasses.replace(assignment, strict=True)
+        assignment = dataclasses.replace(assignment, output=dataclasses.replace(assignment.output, strict=True))
     if memory_mb is not None:
         assignment = dataclasses.replace(assignment, limits=dataclasses.replace(assignment.limits,
                                                                                 memory_mb=memory_mb))
@@ -105,8 +105,8 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
         key = run_key(testset.name, batch.case_table(), assignment.to_json(), time_limit)
         finished = journal.start(key) if journal else {}
         results = batch.run(submissions, max(1, jobs), progress, on_result, journal, finished)
-        results = dataclasses.replace(results, extra={**results.extra, "testset_hash": key,
-                                                      "shard": shard.to_json() if shard else None})
+        results = dataclasses.replace(results, testset_hash=key,
+                                      shard=ResultShard(index=shard.index, count=shard.count) if shard else None)
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     if out_dir is not None:
@@ -130,6 +130,39 @@ def _expected(index: int, case: Case, testset: CaseSet, assignment: Assignment) 
                           f"assignment's {goal} goal the parity rule says it is "
                           f"{'unsolvable' if case.solvable else 'solvable'}")
     return Expected(board, case.solvable, case.optimal_moves)
+
+@dataclass
+class _Recorder:
+    """Takes each finished case, in the main thread: capped to its size budget, its boards shared, journaled
+    (one commit per finished submission), announced and counted for the progress bar."""
+
+    finished: dict[str, dict[str, CaseResult]]
+    builds: dict[str, Build]
+    cases: int
+    total: int
+    journal: Journal | None
+    on_result: OnResult | None
+    progress: Progress | None
+    done: int = 0
+    boards: dict[tuple[int, ...], tuple[int, ...]] = dataclasses.field(default_factory=dict)
+
+    def __call__(self, submission: Submission, result: CaseResult) -> None:
+        result = within_budget(result)  # before the journal and every report see it
+        if result.path:  # most students print the same boards for a case: keep one copy of each
+            result = dataclasses.replace(result, path=tuple(self.boards.setdefault(b, b) for b in result.path))
+        self.finished[submission.id][result.case] = result
+        self.done += 1
+        if self.journal:
+            built = self.builds[submission.id]
+            self.journal.record(submission.id, printable_id(str(submission.origin)), built.language,
+                                built.record(), result)
+            if len(self.finished[submission.id]) == self.cases:  # group commit: one fsync per submission
+                self.journal.commit(submission.id)
+        if self.on_result:
+            self.on_result(submission.id, result)
+        if self.progress:
+            self.progress(self.done, self.total)
+
 
 class _Batch:
     """One grading run's shared state; the worker threads only call :meth:`_build` and :meth:`_run_case`."""
@@ -157,20 +190,12 @@ class _Batch:
             on_result: OnResult | None, journal: Journal | None = None,
             resumed: dict[str, Finished] | None = None) -> GradingResults:
         cases = self.testset.cases
-        resumed = {s.id: resumed[s.id] for s in submissions if s.id in (resumed or {})}
-        # A submission whose every case (and API part, if the assignment has one) is in the journal is
-        # not even rebuilt.
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
-                    and (self.assignment.api is None or held.api is not None)}
-        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
-            + len(cases) * (len(submissions) - len(resumed))
+        held_over = resumed or {}
+        resumed = {s.id: held_over[s.id] for s in submissions if s.id in held_over}
+        complete, total, finished = self._resumed(submissions, resumed)
         builds: dict[str, Build] = {}
-        finished: dict[str, dict[str, CaseResult]] = {
-            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
-            for s in submissions}
         self.budget = TleBudget(self.assignment.limits.stop_after_tle,
                                 {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
-        done = 0
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
@@ -188,24 +213,7 @@ class _Batch:
             if submission is not None:
                 pending[executor.submit(self._build, submission)] = (submission, None)
 
-        boards: dict[tuple[int, ...], tuple[int, ...]] = {}  # main thread only
-
-        def record(submission: Submission, result: CaseResult) -> None:
-            nonlocal done
-            result = within_budget(result)  # before the journal and every report see it
-            if result.path:  # most students print the same boards for a case: keep one copy of each
-                result = dataclasses.replace(result, path=tuple(boards.setdefault(b, b) for b in result.path))
-            finished[submission.id][result.case] = result
-            done += 1
-            if journal:
-                built = builds[submission.id]
-                journal.record(submission.id, printable_id(str(submission.origin)), built.language, built.to_json(), result)
-                if len(finished[submission.id]) == len(cases):  # group commit: one fsync per submission
-                    journal.commit(submission.id)
-            if on_result:
-                on_result(submission.id, result)
-            if progress:
-                progress(done, total)
+        record = _Recorder(finished, builds, len(cases), total, journal, on_result, progress)  # main thread only
 
         try:
             if progress:
@@ -221,7 +229,7 @@ class _Batch:
                         if journal:
                             built = builds[submission.id]
                             journal.record_api(submission.id, printable_id(str(submission.origin)), built.language,
-                                               built.to_json(), api_results[submission.id])
+                                               built.record(), api_results[submission.id])
                         continue
                     submission, case = pending.pop(future)
                     if case is None:
@@ -256,6 +264,27 @@ class _Batch:
         finally:
             if journal:
                 journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
+        return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted)
+
+    def _resumed(self, submissions: list[Submission], resumed: dict[str, Finished]
+                 ) -> tuple[set[str], int, dict[str, dict[str, CaseResult]]]:
+        """What the journal holds already: the submissions that are complete (every case and the API part, if
+        the assignment has one: not even rebuilt), the runs left to do, and each submission's finished cases."""
+        cases = self.testset.cases
+        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
+                    and (self.assignment.api is None or held.api is not None)}
+        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
+            + len(cases) * (len(submissions) - len(resumed))
+        finished: dict[str, dict[str, CaseResult]] = {
+            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
+            for s in submissions}
+        return complete, total, finished
+
+    def _aggregate(self, submissions: list[Submission], builds: dict[str, Build], resumed: dict[str, Finished],
+                   finished: dict[str, dict[str, CaseResult]], api_results: dict[str, tuple[ApiResult, ...]],
+                   interrupted: bool) -> GradingResults:
+        """The run's results: each submission's cases in the test set's order, with its build and API part."""
+        cases = self.testset.cases
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:
@@ -264,15 +293,15 @@ class _Batch:
             language = built.language if built else held.language if held else "unknown"
             graded.append(SubmissionResult(
                 id=submission.id, language=language,
-                build=built.to_json() if built else dict(held.build) if held else {}, cases=results,
+                build=built.record() if built else held.build if held else BuildRecord(), cases=results,
                 max_score=total_points([self.testset.total_points, self.api_points]),
                 complete=len(results) == len(cases), source=printable_id(str(submission.origin)),
                 api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
-            cases=tuple({"id": c.id, "points": c.points, "n": c.n, "solvable": c.solvable,
-                         "optimal_moves": c.optimal_moves, "visibility": c.visibility,
-                         "board": list(self.expected[c.id].board.tiles)} for c in cases),
+            cases=tuple(CaseEntry(id=c.id, points=c.points, n=c.n, solvable=c.solvable,
+                                  optimal_moves=c.optimal_moves, visibility=c.visibility,
+                                  board=tuple(self.expected[c.id].board.tiles)) for c in cases),
             submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
             strict=self.assignment.strict, api_points=self.api_points)
 
@@ -288,7 +317,7 @@ class _Batch:
 
     def _folder(self, kind: str, name: str) -> Path:
         """A fresh folder with an unguessable name; parents are traversable but not listable. A run's folder
-        stays root's and 0700 but while its own run's uid has it (grader.sandbox.workdir); a build's is
+        stays root's and 0700 but while its own run's uid has it (grader.sandbox.folders.workdir); a build's is
         passable (0711) to reach the bundle inside. ``name`` (a submission, a case) is left out of the
         folder's name: a run can read its own path where no bwrap binds it at a neutral one, and neither
         its case nor its place in the queue may show there."""
@@ -342,7 +371,7 @@ class _Batch:
 
     def _run_case_safe(self, submission: Submission, built: Build, case: Case) -> CaseResult:
         try:
-            return self.cases.run(built, case, self._folder("runs", f"{submission.id}-{case.id}"))
+            return self.cases.run(built, case)
         except StudentFault as exc:  # a link the build left, a host-side step past its cap...
             return self._not_run(case, exc.verdict, str(exc))
         except Exception as exc:  # a grader fault must not stop the batch

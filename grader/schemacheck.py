@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from grader.errors import ConfigError
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(name: str) -> dict[str, Any]:
     """A schema from ``grader/schemas/`` by file name, e.g. ``"assignment.schema.json"``."""
     text = (SCHEMAS / name).read_text(encoding="utf-8")
@@ -52,12 +52,17 @@ def validate(data: Any, schema_name: str, source: str) -> None:
 
 def _message(error: jsonschema.ValidationError) -> str:
     # jsonschema's own text for additionalProperties lists the whole object; name the key instead.
+    # The failing keyword belongs to an object schema (the stubs also allow the `true`/`false` schemas).
+    # The fields below are set on every error iter_errors yields (the stubs also allow Unset, for hand-made ones).
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
+    instance: Any = error.instance
+    value: Any = error.validator_value
     if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(set(instance) - set(allowed))
         return f"unknown key {', '.join(map(repr, extra))} (expected one of: {', '.join(allowed)})"
     if error.validator == "enum":
-        return f"expected one of {', '.join(map(repr, error.validator_value))}, found {error.instance!r}"
-    if error.validator in ("pattern", "not") and "title" in error.schema:
-        return f"expected {error.schema['title']}, found {error.instance!r}"
+        return f"expected one of {', '.join(map(repr, value))}, found {instance!r}"
+    if error.validator in ("pattern", "not") and "title" in schema:
+        return f"expected {schema['title']}, found {instance!r}"
     return error.message

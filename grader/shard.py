@@ -136,7 +136,7 @@ class ShardType(click.ParamType):
 
     name = "i/n|auto"
 
-    def convert(self, value, param, ctx):  # noqa: ANN001 - click's signature
+    def convert(self, value: str | Shard, param: click.Parameter | None, ctx: click.Context | None) -> Shard:
         if isinstance(value, Shard):
             return value
         try:

@@ -4,8 +4,9 @@ The top level is the core: the board model (:mod:`solver.board`), the file forma
 (:mod:`solver.formats`, :mod:`solver.fileio`), the errors (:mod:`solver.errors`), the choice of
 an optimal method (:mod:`solver.solve`), the Princeton/CMPE 160 API (:mod:`solver.api`) and the
 CLIs. :mod:`solver.search` holds the searches, :mod:`solver.assignment` the sheets' extras.
-``solver`` never imports ``grader``; the grader imports the board, the parser and the move rules
-from here and never re-implements them.
+Each module may import only the layers below its own (pyproject.toml's contracts); ``solver`` never imports
+``grader``. The grader imports only the core (the board, the parser and the move rules, the oracle) and
+never re-implements them.
 """
 
 from solver.api import Puzzle, Solver

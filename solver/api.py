@@ -16,10 +16,10 @@ Princeton's ``Board(int[][] tiles)`` takes a 2-D list and refuses anything else:
     Traceback (most recent call last):
     ...
     TypeError: Board needs an n-by-n grid of tiles (a list of n rows of n integers), found None
-    >>> Board([[1, 2, 3], [4, 0], [7, 8, 6]])
+    >>> Board([[1, 2, 3], [4, 0], [7, 8, 6]])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Board needs an n-by-n grid of tiles (a list of n rows of n integers): row 2 has 2 tiles, expected 3 (the grid has 3 rows)
+    ValueError: Board needs an n-by-n grid of tiles (a list of n rows of n integers): row 2 has 2 tiles, expected 3 ...
 
 ``toString()`` is ``str(board)``: N, then each tile as ``%2d `` and a newline after each row::
 

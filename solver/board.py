@@ -26,6 +26,7 @@ import enum
 import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from solver.tiles import (
     SMALL_N,
@@ -59,7 +60,7 @@ class Move(enum.Enum):
 _OPPOSITE = {Move.UP: Move.DOWN, Move.DOWN: Move.UP, Move.LEFT: Move.RIGHT, Move.RIGHT: Move.LEFT}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     """For each blank position, the legal moves and the position the blank goes to.
 
@@ -79,10 +80,10 @@ def _neighbor_table(n: int) -> tuple[tuple[tuple[Move, int], ...], ...]:
     return tuple(table)
 
 
-def _moves_from(blank: int, n: int) -> list[tuple[Move, int]]:
+def _moves_from(blank: int, n: int) -> Sequence[tuple[Move, int]]:
     """The legal moves of a blank at ``blank`` and where it goes, in UP, DOWN, LEFT, RIGHT order."""
     if n <= SMALL_N:
-        return _neighbor_table(n)[blank]  # type: ignore[return-value]
+        return _neighbor_table(n)[blank]
     row, col = divmod(blank, n)
     return [(move, target) for move, target, legal in (
         (Move.UP, blank - n, row > 0), (Move.DOWN, blank + n, row < n - 1),
@@ -118,7 +119,7 @@ class Board:
         if n is None:
             tiles, n = grid_tiles(tiles)
         elif type(tiles) is not tuple:
-            tiles = tuple(tiles)  # type: ignore[arg-type]
+            tiles = tuple(tiles)  # type: ignore[assignment]  # with n given, the tiles are flat ints (documented)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "n", n)
 
@@ -137,7 +138,7 @@ class Board:
         """Validate and build a board from row-major tiles; raises ``ValueError`` naming the problem."""
         tiles = tuple(int(t) for t in tiles)
         if n is None:
-            n = int(round(len(tiles) ** 0.5))
+            n = round(len(tiles) ** 0.5)
         if n < 2:
             raise ValueError(f"board size must be at least 2, found {n}")
         if len(tiles) != n * n:
@@ -346,5 +347,5 @@ class Board:
 
 def path_moves(path: Sequence[Board]) -> Iterator[Move | None]:
     """The move between each consecutive pair of a path (``None`` where no single move does it)."""
-    for before, after in zip(path, path[1:]):
+    for before, after in pairwise(path):
         yield before.move_to(after)

@@ -7,7 +7,6 @@ Only argument handling lives here; the work is in :mod:`solver.solve` and
 from __future__ import annotations
 
 import os
-
 import sys
 
 import click

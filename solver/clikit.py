@@ -16,7 +16,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from typing import TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -30,8 +30,8 @@ class DefaultGroup(click.Group):
     when that command runs or when help lists it.
     """
 
-    def __init__(self, *args, default: str, lazy: dict[str, str] | None = None, bare_help: bool = False,
-                 **kwargs) -> None:
+    def __init__(self, *args: Any, default: str, lazy: dict[str, str] | None = None, bare_help: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.default = default
         self.lazy = dict(lazy or {})
@@ -79,7 +79,7 @@ def run(command: click.Command, prog: str, handled: tuple[type[BaseException], .
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); silence the flush at exit too.
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (for the rest of the process, closed at its exit)
         return 1
     except Exception as exc:  # the last line of defence: never a raw traceback
         if isinstance(exc, ModuleNotFoundError) and exc.name in ("numba", "numpy", "llvmlite"):
@@ -127,16 +127,18 @@ class ProgressLines:
 
     A timer thread writes ``label: done/total unit (p%), elapsed, about t left`` every ``every``
     seconds (``NPUZZLE_PROGRESS_SECONDS``, default 5), also while one long step reports nothing, and
-    a last line when work that printed any ends (shorter work stays silent). :meth:`update` is the callback the work calls; it is thread-safe.
+    a last line when work that printed any ends (shorter work stays silent). :meth:`update` is the callback the work
+    calls; it is thread-safe.
     """
 
-    def __init__(self, label: str, unit: str, every: float | None = None, stream=None,
+    def __init__(self, label: str, unit: str, every: float | None = None, stream: IO[str] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.label, self.unit = label, unit
         self.every = every if every is not None else float(os.environ.get("NPUZZLE_PROGRESS_SECONDS", "5") or 5)
         self.stream = stream if stream is not None else sys.stderr
         self.clock = clock
-        self.done, self.total = 0, None
+        self.done = 0
+        self.total: int | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

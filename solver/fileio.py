@@ -1,4 +1,4 @@
-"""File edges: read an input file, write an answer atomically."""
+"""File edges: read an input file, write an answer atomically, the user cache folder."""
 
 from __future__ import annotations
 
@@ -8,6 +8,18 @@ import tempfile
 from pathlib import Path
 
 from solver.errors import MissingInputError, OutputError
+
+CACHE_ENV = "NPUZZLE_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """The folder for built tables and other caches (``$NPUZZLE_CACHE_DIR``, else the user cache folder)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs  # only when something is actually cached: keeps plain solving light
+
+    return Path(platformdirs.user_cache_dir("npuzzle-grader", appauthor=False))
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:

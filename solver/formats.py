@@ -27,7 +27,6 @@ leniently (the grader's parser) and :func:`format_solution` writes it;
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -42,6 +41,7 @@ from solver.errors import (
     TileCountError,
     TileRangeError,
 )
+from solver.notes import Note, Notes, character_notes
 
 HEADER = "Minimum number of moves = {moves}"
 UNSOLVABLE = "No solution possible"
@@ -105,44 +105,6 @@ def decode_text(data: bytes | str, source: str, error: type = BinaryInputError) 
     if nul >= 0:
         raise error(source, text[:nul].count("\n") + 1, "text", "a NUL byte (binary data)")
     return text
-
-
-_ODD_CHARACTER_RE = re.compile(r"(?![0-9])\d|[^\S \n\r]|\r(?!\n)")
-"""What the format's strict reading refuses: digits other than ASCII 0-9 (Arabic-Indic, full-width,
-Devanagari...; Python's ``int`` reads them), and whitespace other than the space, LF and CRLF (tabs,
-NBSP, U+2028/U+2029/U+0085, VT, FF, a lone CR; ``str.split`` and ``splitlines`` take them)."""
-
-
-def _odd_kind(char: str) -> str:
-    if char.isdigit():
-        return "non-ASCII digits"
-    if char == "\r" or ("a" + char + "b").splitlines() != ["a" + char + "b"]:
-        return "line break"
-    return "space character"
-
-
-def character_notes(text: str) -> list[Note]:
-    """One note per kind of character the format does not allow but the lenient reading accepts
-    (see :data:`_ODD_CHARACTER_RE`), at its first line, with how many there are.
-
-    >>> [(n.line, n.kind) for n in character_notes("3\\u2028\\u0661 2\\n")]
-    [(1, 'line break'), (2, 'non-ASCII digits')]
-    """
-    first: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    for match in _ODD_CHARACTER_RE.finditer(text):
-        kind = _odd_kind(match.group())
-        counts[kind] = counts.get(kind, 0) + 1
-        first.setdefault(kind, match.start())
-    what = {"non-ASCII digits": "digits other than ASCII 0-9", "line break": "a line break other than LF or CRLF",
-            "space character": "a space character other than the ASCII space"}
-    notes = []
-    for kind, at in sorted(first.items(), key=lambda item: item[1]):
-        char = text[at]
-        line = len((text[:at] + "x").splitlines())  # numbered as the parser numbers lines
-        shown = f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'control character')})"
-        notes.append(Note(line, f"{what[kind]}: {shown}, {counts[kind]:,} in all", kind))
-    return notes
 
 
 def _tokens(text: str) -> Iterable[tuple[int, str]]:
@@ -240,20 +202,6 @@ def format_solution(path: Sequence[Board] | None, unsolvable: str = UNSOLVABLE) 
 
 
 @dataclass(frozen=True)
-class Note:
-    """A deviation from the prescribed format that the lenient parser forgave.
-
-    ``kind`` names the deviation (``message`` when empty): notes collapse by kind, so lines
-    that differ only in what they quote (a million spellings of the unsolvable wording) are
-    one note with a count.
-    """
-
-    line: int
-    message: str
-    kind: str = ""
-
-
-@dataclass(frozen=True)
 class ParsedSolution:
     """What a printed solution says, with the line each part came from.
 
@@ -289,154 +237,131 @@ def parse_solution(data: bytes | str, source: str = "output", *, n: int | None =
     1
     """
     text = decode_text(data, source, SolutionFormatError)
-    wordings = {_normalize_wording(w): w for w in unsolvable_wordings}
-    notes = _Notes()
-    moves: int | None = None
-    header_line: int | None = None
-    unsolvable_line: int | None = None
-    boards: list[Board] = []
-    board_lines: list[int] = []
-    current: list[int] = []  # tiles of the board being read
-    current_n = 0
-    current_line = 0
-    rows_read = 0
-    size_hint = n
-    blank_after_board = True
-    seen_content = False
-
+    reader = _SolutionReader(source, n, {_normalize_wording(w): w for w in unsolvable_wordings})
+    notes = reader.notes
     if "\r\n" in text:
         notes.add(1, "CRLF line endings (the format uses LF)")
     if text and not text.endswith("\n"):
         notes.add(text.count("\n") + 1, "no newline at the end of the file")
     for note in character_notes(text):
         notes.add(note.line, note.message, note.kind)
-
-    def finish_board() -> None:
-        nonlocal current, current_n, rows_read
-        try:
-            boards.append(Board.from_tiles(current, current_n))
-        except ValueError as exc:
-            raise SolutionFormatError(source, current_line, f"a valid {current_n}x{current_n} board",
-                                      str(exc)) from None
-        board_lines.append(current_line)
-        current, current_n, rows_read = [], 0, 0
-
     for number, raw in enumerate(text.splitlines(), start=1):
+        reader.read_line(number, raw)
+    return reader.finish(text.count("\n") + 1)
+
+
+class _SolutionReader:
+    """The state of :func:`parse_solution` between lines: the board being read, the boards read, the notes."""
+
+    def __init__(self, source: str, n: int | None, wordings: dict[str, str]) -> None:
+        self.source, self.wordings, self.size_hint, self.notes = source, wordings, n, Notes()
+        self.moves: int | None = None
+        self.header_line: int | None = None
+        self.unsolvable_line: int | None = None
+        self.boards: list[Board] = []
+        self.board_lines: list[int] = []
+        self.current: list[int] = []  # tiles of the board being read, its size, first line and rows so far
+        self.current_n = self.current_line = self.rows_read = 0
+        self.blank_after_board, self.seen_content = True, False
+
+    def read_line(self, number: int, raw: str) -> None:
         line = raw.strip()
         if not line:
-            if current_n:
-                raise SolutionFormatError(source, number, f"row {rows_read + 1} of {current_n} of the board "
-                                          f"that starts on line {current_line}", "an empty line")
-            if not seen_content or blank_after_board:
-                notes.add(number, "an extra empty line")
-            blank_after_board = True
-            continue
+            return self._blank(number)
         if raw != line and raw.rstrip("\r") != line:
-            notes.add(number, "leading or trailing spaces")
-        seen_content = True
+            self.notes.add(number, "leading or trailing spaces")
+        self.seen_content = True
         header = _HEADER_RE.match(line)
         if header:
-            if current_n:
-                raise SolutionFormatError(source, number, f"row {rows_read + 1} of the board that starts on "
-                                          f"line {current_line}", _show(line))
-            value = _integer(header.group(1))
-            if value is None:
-                raise SolutionFormatError(source, number, "an integer K after 'Minimum number of moves ='",
-                                          _show_number(header.group(1)))
-            if moves is None:
-                moves, header_line = value, number
-                if boards:
-                    notes.add(number, "the header comes after the boards (it belongs first)")
-            elif value != moves:
-                raise SolutionFormatError(source, number, f"the same K as the header on line {header_line} "
-                                          f"({moves})", f"a second header saying {value}")
-            else:
-                notes.add(number, f"the header is printed again (first on line {header_line})", "header again")
-            if line != HEADER.format(moves=value):
-                notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}", "header spacing")
-            continue
-        if _normalize_wording(line) in wordings:
-            unsolvable_line = unsolvable_line or number
+            self._header(number, line, header.group(1))
+        elif _normalize_wording(line) in self.wordings:
+            self.unsolvable_line = self.unsolvable_line or number
             if line != UNSOLVABLE:
-                notes.add(number, f"unsolvable wording {_show(line, 60)} (the format says {UNSOLVABLE!r})",
-                          "unsolvable wording")
-            continue
+                self.notes.add(number, f"unsolvable wording {_show(line, 60)} (the format says {UNSOLVABLE!r})",
+                               "unsolvable wording")
+        else:
+            self._numbers(number, line)
+
+    def _blank(self, number: int) -> None:
+        if self.current_n:
+            raise SolutionFormatError(self.source, number, f"row {self.rows_read + 1} of {self.current_n} of the "
+                                      f"board that starts on line {self.current_line}", "an empty line")
+        if not self.seen_content or self.blank_after_board:
+            self.notes.add(number, "an extra empty line")
+        self.blank_after_board = True
+
+    def _header(self, number: int, line: str, moves_text: str) -> None:
+        if self.current_n:
+            raise SolutionFormatError(self.source, number, f"row {self.rows_read + 1} of the board that starts on "
+                                      f"line {self.current_line}", _show(line))
+        value = _integer(moves_text)
+        if value is None:
+            raise SolutionFormatError(self.source, number, "an integer K after 'Minimum number of moves ='",
+                                      _show_number(moves_text))
+        if self.moves is None:
+            self.moves, self.header_line = value, number
+            if self.boards:
+                self.notes.add(number, "the header comes after the boards (it belongs first)")
+        elif value != self.moves:
+            raise SolutionFormatError(self.source, number, f"the same K as the header on line {self.header_line} "
+                                      f"({self.moves})", f"a second header saying {value}")
+        else:
+            self.notes.add(number, f"the header is printed again (first on line {self.header_line})", "header again")
+        if line != HEADER.format(moves=value):
+            self.notes.add(number, f"header spacing differs from {HEADER.format(moves=value)!r}", "header spacing")
+
+    def _numbers(self, number: int, line: str) -> None:
+        """An N line or a board row."""
         tokens = line.split()
-        values = [_integer(t) for t in tokens]
-        bad = next((t for t, v in zip(tokens, values) if v is None), None)
-        if bad is not None:
-            expected = (f"row {rows_read + 1} of the board that starts on line {current_line}" if current_n
-                        else f"the header {HEADER.format(moves='K')!r}, an N line or a board row")
+        parsed = [_integer(t) for t in tokens]
+        values = [v for v in parsed if v is not None]
+        if len(values) != len(parsed):
+            bad = next(t for t, v in zip(tokens, parsed) if v is None)
+            expected = (f"row {self.rows_read + 1} of the board that starts on line {self.current_line}"
+                        if self.current_n else f"the header {HEADER.format(moves='K')!r}, an N line or a board row")
             found = _show(line, 60) if _INT_RE.match(bad) is None else f"{_show_number(bad)} in {_show(line, 60)}"
-            raise SolutionFormatError(source, number, expected, found)
-        if len(values) == 1 and not current_n:
-            if not 2 <= values[0] <= MAX_N:
-                raise SolutionFormatError(source, number, f"a board size N from 2 to {MAX_N}", str(values[0]))
-            if not blank_after_board:
-                notes.add(number, "no empty line between boards")
-            current_n, current_line, size_hint = values[0], number, values[0]
-            blank_after_board = False
-            continue
-        if not current_n:
-            if size_hint is None:
-                raise SolutionFormatError(source, number, "an N line before the board rows", _show(line, 60))
-            notes.add(number, "a board printed without its N line")
-            current_n, current_line = size_hint, number
-            blank_after_board = False
-        if len(values) != current_n:
-            raise SolutionFormatError(source, number, f"{current_n} tiles in row {rows_read + 1} of the board "
-                                      f"that starts on line {current_line}", f"{len(values)}: {_show(line, 60)}")
-        current.extend(values)
-        rows_read += 1
-        if rows_read == current_n:
-            finish_board()
-    if current_n:
-        raise SolutionFormatError(source, text.count("\n") + 1, f"{current_n} rows for the board that starts "
-                                  f"on line {current_line}", f"only {rows_read}")
-    if boards and not blank_after_board:
-        notes.add(board_lines[-1], "no empty line after the last board")
-    if not seen_content:
-        raise SolutionFormatError(source, None, "a solution or an unsolvable message", "empty output")
-    return ParsedSolution(moves, header_line, tuple(boards), tuple(board_lines),
-                          unsolvable_line is not None, unsolvable_line, notes.collapse())
+            raise SolutionFormatError(self.source, number, expected, found)
+        if len(values) == 1 and not self.current_n:
+            return self._size_line(number, values[0])
+        if not self.current_n:
+            if self.size_hint is None:
+                raise SolutionFormatError(self.source, number, "an N line before the board rows", _show(line, 60))
+            self.notes.add(number, "a board printed without its N line")
+            self.current_n, self.current_line = self.size_hint, number
+            self.blank_after_board = False
+        if len(values) != self.current_n:
+            raise SolutionFormatError(self.source, number, f"{self.current_n} tiles in row {self.rows_read + 1} of "
+                                      f"the board that starts on line {self.current_line}",
+                                      f"{len(values)}: {_show(line, 60)}")
+        self.current.extend(values)
+        self.rows_read += 1
+        if self.rows_read == self.current_n:
+            self._finish_board()
 
+    def _size_line(self, number: int, size: int) -> None:
+        if not 2 <= size <= MAX_N:
+            raise SolutionFormatError(self.source, number, f"a board size N from 2 to {MAX_N}", str(size))
+        if not self.blank_after_board:
+            self.notes.add(number, "no empty line between boards")
+        self.current_n, self.current_line, self.size_hint = size, number, size
+        self.blank_after_board = False
 
-MAX_NOTE_KINDS = 12
-"""Kinds of deviation listed per answer; the rest are counted in one last note (the parser has fewer
-kinds than this, so it only bounds what a future kind could add)."""
+    def _finish_board(self) -> None:
+        n = self.current_n
+        try:
+            self.boards.append(Board.from_tiles(self.current, n))
+        except ValueError as exc:
+            raise SolutionFormatError(self.source, self.current_line, f"a valid {n}x{n} board", str(exc)) from None
+        self.board_lines.append(self.current_line)
+        self.current, self.current_n, self.rows_read = [], 0, 0
 
-
-class _Notes:
-    """The notes of one parse, collapsed as they come: one per kind of deviation, at its first
-    line, with how many lines have it (a megabyte of blank lines, or of slightly different
-    wordings, is a count, not a million notes); at most :data:`MAX_NOTE_KINDS` kinds."""
-
-    def __init__(self) -> None:
-        self.first: dict[str, Note] = {}
-        self.count: dict[str, int] = {}
-
-    def add(self, line: int, message: str, kind: str = "") -> None:
-        key = kind or message
-        count = self.count.get(key)
-        if count is None:
-            self.first[key] = Note(line, message, key)
-        self.count[key] = (count or 0) + 1
-
-    def collapse(self) -> tuple[Note, ...]:
-        notes = sorted((Note(note.line, note.message if self.count[key] == 1 else
-                             f"{note.message} (on {self.count[key]:,} lines, the first shown)", key)
-                        for key, note in self.first.items()), key=lambda note: note.line)
-        if len(notes) <= MAX_NOTE_KINDS:
-            return tuple(notes)
-        rest = notes[MAX_NOTE_KINDS - 1:]
-        more = Note(rest[0].line, f"and {len(rest)} more kinds of format deviation (the first on this line)",
-                    "more kinds")
-        return (*notes[:MAX_NOTE_KINDS - 1], more)
-
-
-def _collapse(notes: Iterable[Note]) -> tuple[Note, ...]:
-    """One note per kind of deviation, at its first line, saying how many lines have it."""
-    collected = _Notes()
-    for note in notes:
-        collected.add(note.line, note.message, note.kind)
-    return collected.collapse()
+    def finish(self, last_line: int) -> ParsedSolution:
+        if self.current_n:
+            raise SolutionFormatError(self.source, last_line, f"{self.current_n} rows for the board that starts "
+                                      f"on line {self.current_line}", f"only {self.rows_read}")
+        if self.boards and not self.blank_after_board:
+            self.notes.add(self.board_lines[-1], "no empty line after the last board")
+        if not self.seen_content:
+            raise SolutionFormatError(self.source, None, "a solution or an unsolvable message", "empty output")
+        return ParsedSolution(self.moves, self.header_line, tuple(self.boards), tuple(self.board_lines),
+                              self.unsolvable_line is not None, self.unsolvable_line, self.notes.collapse())

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 from solver.board import Board
 from solver.errors import UnsupportedAlgorithmError
-from solver.search.result import SearchResult, unsolvable_result
 from solver.search.astar import astar
+from solver.search.result import SearchResult, unsolvable_result
 
 ALGORITHMS = ("auto", "astar", "idastar", "table", "pdb")
 """Algorithm names accepted by :func:`solve` and the CLI's ``--algorithm``.
@@ -97,8 +97,8 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
         return idastar(board, heuristic or "linear-conflict", node_limit)
     if algorithm == "pdb":
         if board.n not in PDB_SIZES:
-            raise UnsupportedAlgorithmError(f"pattern databases exist for {', '.join(f'{n}x{n}' for n in PDB_SIZES)} only, "
-                             f"not {board.n}x{board.n}")
+            sizes = ", ".join(f"{n}x{n}" for n in PDB_SIZES)
+            raise UnsupportedAlgorithmError(f"pattern databases exist for {sizes} only, not {board.n}x{board.n}")
         if heuristic not in (None, "linear-conflict"):
             raise UnsupportedAlgorithmError(f"the pdb algorithm combines only with linear-conflict, not {heuristic!r}")
         if not board.is_solvable():
@@ -108,6 +108,17 @@ def solve(board: Board, algorithm: str = "auto", heuristic: str | None = None,
 
         return run(board, pdb_heuristic(board.n, with_linear_conflict=heuristic is not None), "pdb", node_limit)
     raise UnsupportedAlgorithmError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+
+
+def plain_effort(board: Board) -> int:
+    """Nodes a plain IDA* with Manhattan distance expands solving ``board``: children in direction order,
+    only the move back skipped (no remembered route, no pruning of redundant routes, no dual search).
+    The yardstick of how hard a board is for the search a student writes; needs the ``[fast]`` extra."""
+    from solver.search.heuristic import simple_heuristic
+    from solver.search.idastar import run
+
+    return run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
+               dual=False).expanded
 
 
 def _solve_5x5(board: Board, node_limit: int | None) -> SearchResult:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from solver.board import Board
 
+if TYPE_CHECKING:  # numpy is the [fast] extra's: imported where a table is built
+    import numpy as np
 
-def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str | None:
+
+def _spot_check(n: int, partition: Sequence[tuple[int, ...]], tables: Sequence[np.ndarray], samples: int,
+                seed: int = 0) -> str | None:
     """Random walks from the goal, checking the sum of the tables along the way.
 
     Admissible: 0 at the goal and never above the walk's length (walking back solves it).
@@ -46,7 +52,7 @@ def _spot_check(n: int, partition, tables, samples: int, seed: int = 0) -> str |
     return None
 
 
-def _against_shipped(n: int, tiles: tuple[int, ...], table, write: bool) -> str | None:
+def _against_shipped(n: int, tiles: tuple[int, ...], table: np.ndarray, write: bool) -> str | None:
     """Compare a table with its shipped copy (or, with ``write``, make it the shipped copy): what is wrong,
     or ``None``. The 4×4 tables of several tiles ship; one tile alone takes no search to build."""
     import numpy as np
@@ -62,7 +68,7 @@ def _against_shipped(n: int, tiles: tuple[int, ...], table, write: bool) -> str 
         pack_for_shipping(table_path(n, tiles), shipped)
     copy = np.empty_like(table)
     try:
-        if not unpack_shipped(shipped, key, memoryview(copy), None):
+        if not unpack_shipped(shipped, key, copy.data, None):
             return f"no shipped copy ({shipped})" if ships else None
     except CorruptTableError as exc:
         return f"shipped copy damaged: {exc}"
@@ -127,7 +133,7 @@ def tables(sizes: tuple[str, ...], rebuild: bool, samples: int, shipped: str | N
     """
     from tabulate import tabulate
 
-    from solver.search.tablecache import cache_dir
+    from solver.fileio import cache_dir
 
     chosen = sorted({int(s) for s in sizes} or {2, 3, 4})
     warm = native = None

@@ -16,7 +16,7 @@ small per-size lookup tables (at most 625 entries each); larger boards compute e
 directly, so a 127×127 board costs what its tiles cost (the tables grew as N⁴: 2 GB at 127×127)."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def manhattan_table(n: int) -> tuple[tuple[int, ...], ...]:
     """``table[tile][pos]``: grid distance from ``pos`` to the tile's goal cell (N⁴ entries: N <= SMALL_N only)."""
     if n > SMALL_N:

@@ -6,6 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+from tests.support import HYPOTHESIS_PROFILE
+
+# Hypothesis profiles (docs/testing.md): "ci", the default, keeps `python -m pytest` under 10 minutes;
+# "thorough" (HYPOTHESIS_PROFILE=thorough) runs ten times the examples, and the fuzz tests their full
+# counts (tests.support.examples), for a long run before a release or after changing a parser.
+settings.register_profile("ci", deadline=None)
+settings.register_profile("thorough", deadline=None, max_examples=1000)
+settings.load_profile(HYPOTHESIS_PROFILE)
 
 # Sample submissions and other programs kept as test data are run by the tests, never imported.
 collect_ignore_glob = ["*/data/*", "data/*", "hostile/*/*"]

@@ -17,6 +17,14 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+"""The hypothesis profile tests/conftest.py loads: "ci" (the default) or "thorough"."""
+
+
+def examples(ci: int, thorough: int) -> int:
+    """A property test's example count: ``ci`` in the default profile, ``thorough`` under
+    HYPOTHESIS_PROFILE=thorough. Each caller says why ``ci`` examples still cover its property."""
+    return thorough if HYPOTHESIS_PROFILE == "thorough" else ci
 
 
 def require_tool(name: str) -> str:

@@ -3,12 +3,12 @@ assessment does, for Java and Python, inside the same sandbox as every other run
 
 :mod:`catalogue` names the tests and shares out the ``[api]`` part's points; :mod:`battery`
 computes the boards and answers (visible cases and generated boards only, never the submission).
-Python: :mod:`judge` runs the tests (:mod:`board_checks`, :mod:`solver_checks`, answers from
+:mod:`judge` runs the tests (:mod:`board_checks`, :mod:`solver_checks`, answers from
 :mod:`refmodel`) in the grader's process and drives the student's classes in a sandboxed worker
-(``harness/python/apiw_worker.py``) over a socket (:mod:`remote`, :mod:`remote_api`), cross-checking
-the worker's measures from outside (:mod:`outside`). Java (still the old design): :mod:`java`
-launches ``harness/java`` inside the student's JVM and :mod:`protocol` reads its reports.
-:mod:`run` runs and judges one submission's tests, restarting after a crash.
+over a socket (:mod:`remote`, :mod:`remote_api`), cross-checking the worker's measures from
+outside (:mod:`outside`). :mod:`python` launches ``harness/python/apiw_worker.py``, :mod:`java`
+``harness/java/NpzApiWorker.java``; both speak the same protocol. :mod:`run` runs and judges one
+submission's tests, restarting a worker after a crash; :mod:`protocol` holds what they share.
 
 May import :mod:`grader.intake` (the built submission), :mod:`grader.sandbox` (runs),
 :mod:`grader.judging` (the ApiResult model, hints), :mod:`grader.testsets` (cases, the

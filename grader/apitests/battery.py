@@ -1,10 +1,10 @@
-"""The battery a harness runs: the boards and answers it needs, computed here, never by the submission.
+"""The battery the judge runs: the boards and answers it needs, computed here, never by the submission.
 
-:class:`Battery` turns the test set's cases and the ``[api]`` settings into the JSON a
-harness reads on its stdin: the test names, the case files' boards with their certified
-answers, random boards of known depth (every depth from 1 to ``max_depth`` on 3x3, read off
-the exact distance table; short walks on 4x4 and 5x5, solved here by A*), the operation
-limits from the reference A*'s counts, and a fresh nonce that marks the harness's own lines.
+:class:`Battery` turns the test set's cases and the ``[api]`` settings into the settings the judge
+(:mod:`grader.apitests.judge`) tests with, none of which a worker sees: the test names, the case files' boards
+with their certified answers, random boards of known depth (every depth from 1 to ``max_depth`` on 3x3, read
+off the exact distance table; short walks on 4x4 and 5x5, solved here by A*), the operation limits from the
+reference A*'s counts.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import functools
 import heapq
 import itertools
 import random
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,8 +20,8 @@ from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.model import Case
 from solver.board import Board
 from solver.formats import parse_puzzle
-from solver.search.astar import astar
 from solver.search.exact import UNREACHABLE, exact_table
+from solver.solve import solve
 
 SLOW_TESTS = ("solver.moves.random", "solver.solution.random")
 """The tests that solve a board of every depth: they get ``solver_seconds``, not ``test_seconds``."""
@@ -74,7 +73,7 @@ def depth_boards(seed: int, max_depth: int, sizes: Sequence[int] = (3, 4, 5)) ->
         for _ in range(steps):
             choices = [b for b in board.neighbors() if b != previous]
             previous, board = board, rng.choice(choices)
-        boards.append((board.tiles, n, astar(board).moves))
+        boards.append((board.tiles, n, solve(board, "astar").moves))
     return boards
 
 
@@ -110,7 +109,7 @@ def generated_files(seed: int) -> list[dict[str, Any]]:
         for _ in range(steps):
             previous, board = board, rng.choice([b for b in board.neighbors() if b != previous])
         files.append({"name": f"generated-{n}x{n}-board-{k}-seed-{seed}", "tiles": _grid(board.tiles, n),
-                      "solvable": True, "moves": astar(board).moves})
+                      "solvable": True, "moves": solve(board, "astar").moves})
     return files
 
 
@@ -148,7 +147,7 @@ def princeton_count(start: Board) -> tuple[int, int]:
     insert; each expanded node (and the goal's) one delete-the-minimum."""
     goal = Board.goal(start.n).tiles
     counter = itertools.count()
-    frontier = [(start.manhattan(), next(counter), 0, start, None)]
+    frontier: list[tuple[int, int, int, Board, Board | None]] = [(start.manhattan(), next(counter), 0, start, None)]
     built, removed = 1, 0
     while frontier:
         _, _, moves, board, previous = heapq.heappop(frontier)
@@ -180,7 +179,7 @@ def _count_limits(files: list[dict[str, Any]], max_moves: int) -> dict[str, dict
 
 
 class Battery:
-    """The battery of one grading run: computed once, then handed to every submission with a fresh nonce."""
+    """The battery of one grading run: computed once, then handed to every submission's judge."""
 
     def __init__(self, cases: Sequence[Case], config: ApiConfig) -> None:
         generated = generated_files(config.seed)
@@ -210,9 +209,9 @@ class Battery:
         }
 
     def spec(self, names: Sequence[str], depth_boards: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The harness's stdin for these tests, with a nonce no one else has seen; ``depth_boards``
+        """The judge's settings for these tests; ``depth_boards``
         replaces the boards of known depth (a lane's share of them, :func:`share_depth_boards`)."""
-        spec = {**self.common, "nonce": secrets.token_hex(16), "tests": list(names)}
+        spec = {**self.common, "tests": list(names)}
         if depth_boards is not None:
             spec["depth_boards"] = list(depth_boards)
         return spec

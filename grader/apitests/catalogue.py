@@ -10,13 +10,14 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 
+from grader.model.apiresult import Group
 from grader.testsets.apiconfig import ApiConfig
 
 
 @dataclass(frozen=True)
 class ApiTest:
     name: str
-    group: str
+    group: Group
     title: str
     languages: tuple[str, ...] = ("java", "python")
 

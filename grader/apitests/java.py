@@ -1,10 +1,13 @@
-"""Launching the Java harness: compiled once per grading process, run beside each submission's classes.
+"""Launching the Java worker: compiled once per grading process, run beside each submission's classes.
 
-The harness (``harness/java/NpzApi*.java``) reaches the student's ``Board`` and ``Solver`` by
-reflection, so it compiles without them and a submission in any package, with any API
-mistakes, still runs it: a missing or mistyped member is named by ``api.conformance`` and
-fails only the tests that need it. ``NpzApiAgent`` is packed as a java agent
-(``-javaagent``) so the memory test measures with the JVM's own ``Instrumentation``.
+The worker (``harness/java/NpzApiWorker.java`` and the ``NpzApi*`` classes beside it, Java 16+)
+decides nothing: it answers the judge's calls (:mod:`grader.apitests.judge`) on a Unix socket. It
+reaches the student's ``Board`` and ``Solver`` by reflection, so it compiles without them and a
+submission in any package, with any API mistakes, still runs it: a missing or mistyped member is
+named by ``api.conformance`` and fails only the tests that need it. ``NpzApiAgent`` is packed as
+a java agent (``-javaagent``) so the memory measures use the JVM's own ``Instrumentation`` and
+priority-queue operations are counted. The reference Board (compiled under the student's Board's
+name) is copied only into the Solver tests' worker.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from grader.apitests.prepared import Prepared
 from grader.intake import safe_copy
@@ -32,7 +34,8 @@ AGENT_JAR = "npzapi-agent.jar"
 QUEUES_JAR = "npzapi-queues.jar"
 ASM_JAR_ENV = "NPUZZLE_ASM_JAR"
 ASM_JARS = ("/usr/share/java/asm.jar", "/usr/share/java/asm-9.jar")
-MAIN_CLASS = "NpzApiMain"
+MAIN_CLASS = "NpzApiWorker"
+BOARD_NAMES = ("Board", "Puzzle")
 COMPILE_SECONDS = 180
 _lock = threading.Lock()
 _compiled: dict[str, Path] = {}
@@ -52,7 +55,7 @@ def compiled_harness() -> Path:
             return _compiled["path"]
         javac, jar = shutil.which("javac"), shutil.which("jar")
         if javac is None or jar is None:
-            raise HarnessBuildError("the grading machine has no javac/jar: install a JDK 11+ to run the Java API tests")
+            raise HarnessBuildError("the grading machine has no javac/jar: install a JDK 16+ to run the Java API tests")
         folder = Path(tempfile.mkdtemp(prefix="npuzzle-api-harness-"))
         atexit.register(shutil.rmtree, folder, True)
         out = folder / "classes"
@@ -66,8 +69,15 @@ def compiled_harness() -> Path:
         _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(queues),
                *sorted(str(p) for p in (HARNESS / "npzapi").glob("*.java"))], folder)
         sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
-        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(out),
-               "-cp", f"{asm}:{queues}", *sources], folder)
+        # 16: the worker reaches the judge through a Unix domain socket (java.net.UnixDomainSocketAddress).
+        try:
+            _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "16", "-d", str(out),
+                   "-cp", f"{asm}:{queues}", *sources], folder)
+        except HarnessBuildError as exc:
+            if "release" in str(exc) and "not supported" in str(exc):
+                raise HarnessBuildError(f"the Java API worker needs a JDK 16 or later (it reaches the judge "
+                                        f"through a Unix domain socket); {javac} is older") from None
+            raise
         # Only in its own jar, for the boot class path: a second copy on the class path would be a second counter.
         _tool([jar, "cf", str(out / QUEUES_JAR), "-C", str(queues), "npzapi"], folder)
         shutil.copyfile(asm, out / "asm.jar")
@@ -77,8 +87,9 @@ def compiled_harness() -> Path:
         agent = ["NpzApiAgent.class", *sorted(p.name for p in out.glob("NpzApiQueueTransformer*.class"))]
         _tool([jar, "cfm", str(out / AGENT_JAR), str(manifest), *(a for name in agent for a in ("-C", str(out), name))],
               folder)
-        for path in [folder, *folder.rglob("*")]:  # the sandbox's uid reads them from each run's copy
+        for path in folder.rglob("*"):  # the sandbox's uid reads them from each run's copy, never from here
             path.chmod(0o755 if path.is_dir() else 0o644)
+        folder.chmod(0o700)
         _compiled["path"] = out
         return out
 
@@ -142,8 +153,9 @@ def _compile_reference(qualified: str) -> Path | None:
                "-d", str(out), str(source)], folder)
     except HarnessBuildError:
         return None
-    for path in [folder, *folder.rglob("*")]:
+    for path in folder.rglob("*"):  # each run's copy is read by the sandbox's uid ...
         path.chmod(0o755 if path.is_dir() else 0o644)
+    folder.chmod(0o700)  # ... but no run reaches this one (a Board tests' worker must find no reference Board)
     return out
 
 
@@ -157,59 +169,36 @@ def find_class(classes: Path, names: Sequence[str]) -> str | None:
     return None
 
 
-def spec_text(spec: dict[str, Any], board: str | None, solver: str | None, refboard: str | None = None) -> bytes:
-    """The battery in the harness's line format (NpzApiSpec.java reads it)."""
-    lines = [f"nonce {spec['nonce']}", f"seed {spec['seed']}", f"seconds {spec['test_seconds']}",
-             f"max_file_moves {spec['max_file_moves']}", "sizes " + " ".join(map(str, spec["sizes"])),
-             "solver_sizes " + " ".join(map(str, spec.get("solver_sizes", [2, 3, 4, 5])))]
-    lines += [f"board {board}"] if board else []
-    lines += [f"solver {solver}"] if solver else []
-    lines += [f"refboard {refboard}"] if refboard else []
-    lines += [f"limit {name} {limit['init']} {limit['reference_init']} {limit['queue']} {limit['reference_queue']}"
-              for name, limit in spec.get("count_limits", {}).items() if " " not in name]
-    lines += [f"test {name}" for name in spec["tests"]]
-    lines += [f"slow {name} {seconds}" for name, seconds in spec.get("slow_tests", {}).items()]
-    for entry in spec["files"]:
-        tiles = [v for row in entry["tiles"] for v in row]
-        solvable = "-" if entry["solvable"] is None else "1" if entry["solvable"] else "0"
-        moves = entry["moves"] if entry["moves"] is not None else -1
-        lines.append(f"file {entry['name']} {len(entry['tiles'])} {solvable} {moves} " + " ".join(map(str, tiles)))
-    for grid in spec.get("unsolvable_boards", []):
-        lines.append(f"unsolvable {len(grid)} 0 -1 " + " ".join(str(v) for row in grid for v in row))
-    for kind, entries in (("depth", spec["depth_boards"]), ("peak", spec.get("peak_boards", []))):
-        for entry in entries:
-            tiles = [v for row in entry["tiles"] for v in row]
-            lines.append(f"{kind} {len(entry['tiles'])} 1 {entry['moves']} " + " ".join(map(str, tiles)))
-    return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def prepare(build: Build, workdir: Path, assignment: Assignment, spec: dict[str, Any]) -> Prepared:
-    """Fill ``workdir`` with the student's classes and the harness; the run reads the battery on stdin."""
+def prepare(build: Build, workdir: Path, assignment: Assignment, reference: bool) -> Prepared:
+    """Fill ``workdir`` with the student's classes and the worker (with the reference Board when ``reference``);
+    the judge adds its socket's path to the argv and sends ``hello`` as the first line."""
     try:
         harness = compiled_harness()
     except HarnessBuildError as exc:
         return Prepared((), problem=f"{exc} (a grader fault)")
     assert build.bundle is not None
-    try:  # no link followed, and a student's own _npuzzle_api/ cannot shadow the harness's classes
+    try:  # no link followed, and a student's own _npuzzle_api/ cannot shadow the worker's classes
         safe_copy.copy_tree(build.bundle, workdir, into_existing=True,
                             skip=lambda rel, is_dir: str(rel) in (FOLDER, *RUN_NAMES))
     except StudentFault as exc:
         return Prepared((), problem=f"not run: the compiled classes cannot be copied for the API tests: {exc}")
     shutil.copytree(harness, workdir / FOLDER)
-    board = find_class(build.bundle, spec.get("board_classes") or ["Board"])
-    solver = find_class(build.bundle, spec.get("solver_classes") or ["Solver"])
+    config = assignment.api
+    board = find_class(build.bundle, config.board_classes if config else BOARD_NAMES)
+    solver = find_class(build.bundle, config.solver_classes if config else ("Solver",))
     argv = list(build.run_argv)
     java = argv[0]
     classpath = argv[argv.index("-cp") + 1] if "-cp" in argv[:-1] else "."
     heap = next((a for a in argv if a.startswith("-Xmx")), f"-Xmx{assignment.limits.heap_mb}m")
-    # The memory tests walk collections' private fields (a kept PriorityQueue must count), and measure in the
+    # The memory measures walk collections' private fields (a kept PriorityQueue must count), and measure in the
     # sheet's 64-bit model (16-byte object headers, 8-byte references), not the JVM's compressed default.
-    opens = [arg for package in ("java.util", "java.lang") for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
+    opens = [arg for package in ("java.util", "java.lang")
+             for arg in ("--add-opens", f"java.base/{package}=ALL-UNNAMED")]
     command = (java, heap, "-Xss8m", "-XX:+UseSerialGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers",
                *opens, f"-javaagent:{FOLDER}/{AGENT_JAR}" + (f"={board.replace('.', '/')}" if board else ""),
-               "-cp", f"{classpath}:{FOLDER}", MAIN_CLASS)
-    reference = reference_board(board) if board else None
-    if reference is not None:
-        shutil.copytree(reference, workdir / FOLDER / "ref", dirs_exist_ok=True)
-    refboard = f"{FOLDER}/ref" if reference is not None else None
-    return Prepared(command, readable=build.readable, stdin=spec_text(spec, board, solver, refboard))
+               "-cp", f"{FOLDER}:{classpath}", MAIN_CLASS)
+    compiled = reference_board(board) if board and reference else None
+    if compiled is not None:
+        shutil.copytree(compiled, workdir / FOLDER / "ref", dirs_exist_ok=True)
+    hello = {"board": board, "solver": solver, "refboard": f"{FOLDER}/ref" if compiled is not None else None}
+    return Prepared(command, readable=build.readable, hello=hello)

@@ -1,11 +1,11 @@
-"""The API judge for Python submissions: the tests run here, the student's classes in a worker.
+"""The API judge: the tests run here, the student's classes in a worker.
 
-The grader's process never imports a student's module. Each worker run (``harness/python/
-apiw_worker.py``, in the sandbox like every other run) connects back through a Unix socket in
-its folder; the judge sends it calls (build a Board from tiles, call a method on a handle),
-reads data back (:mod:`remote`), and decides every test itself against the solver core
-(:mod:`refmodel`, :mod:`board_checks`, :mod:`solver_checks`). The worker never sees a test's
-name, expected answer, or a case file.
+The grader's process never loads a student's module or class. Each worker run
+(``harness/python/apiw_worker.py``, or ``harness/java/NpzApiWorker.java`` for Java; in the sandbox like every
+other run) connects back through a Unix socket in its folder; the judge sends it calls (build a Board from
+tiles, call a method on a handle), reads data back (:mod:`remote`), and decides every test itself against the
+solver core (:mod:`refmodel`, :mod:`board_checks`, :mod:`solver_checks`). The worker never sees a test's name,
+expected answer, or a case file.
 
 When the worker dies, hangs past a call's deadline, floods the socket or breaks the protocol,
 the test it was in fails with what happened, and a new worker takes the tests after it, at
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grader.apitests import python
+from grader.apitests import java, python
 from grader.apitests.board_checks import BoardTests
 from grader.apitests.outside import Peer
 from grader.apitests.protocol import Reported, clean, fate
@@ -43,6 +43,7 @@ FIND_SECONDS = 10.0
 """Importing the student's modules, per module (as the old harness allowed)."""
 OUTPUT_BYTES = 64_000
 """The worker's stdout and stderr are only ever read for a crash's last lines."""
+NEVER_CONNECTED = "the worker never connected"
 
 
 class Checks(SolverTests, BoardTests):
@@ -69,18 +70,21 @@ class Session:
         self.outcome: runner.Outcome | None = None
         self.error: BaseException | None = None
         self.problem: str | None = None
+        self.hello: dict[str, Any] | None = None
         reference = any(is_solver_test(name) for name in names)
-        prepared = python.prepare(build, workdir, assignment, reference)
+        launcher = java if build.language == "java" else python
+        prepared = launcher.prepare(build, workdir, assignment, reference)
         if prepared.problem is not None:
             self.problem = prepared.problem
             return
+        self.hello = prepared.hello
         # The socket lives in a folder of its own, shown read-only to the run (the run folder may be a fresh
         # tmpfs by the time the run starts, and a socket is not a file it copies).
         self.folder = Path(tempfile.mkdtemp(prefix="npzj-"))
         self.folder.chmod(0o711)
         self.listener = _listen(self.folder / python.SOCKET)
         limits = runner.Limits(wall_seconds=seconds, memory_mb=assignment.limits.memory_mb,
-                               output_bytes=OUTPUT_BYTES)
+                               output_bytes=OUTPUT_BYTES, jvm=build.jvm)
         argv = [*prepared.argv, str(self.folder / python.SOCKET)]
         self.thread = threading.Thread(target=self._run, args=(argv, workdir, limits, (*prepared.readable,
                                                                                         self.folder)),
@@ -90,7 +94,7 @@ class Session:
     def _run(self, argv: list[str], workdir: Path, limits: runner.Limits, readable: Any) -> None:
         try:
             self.outcome = runner.run_command(argv, workdir, limits, readable=readable)
-        except BaseException as exc:  # noqa: BLE001  (a grader fault, raised again in the judge's thread)
+        except BaseException as exc:  # a grader fault, raised again in the judge's thread
             self.error = exc
 
     def connect(self) -> socket.socket | None:
@@ -143,8 +147,9 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
     if conn is not None:
         channel, peer = Channel(conn), Peer(conn)
         try:
-            conn.sendall(json.dumps(worker_spec(spec)).encode() + b"\n")
-            broken = drive(channel, peer, spec, names, results)
+            hello = session.hello if session.hello is not None else worker_spec(spec)
+            conn.sendall(json.dumps(hello).encode() + b"\n")
+            broken = drive(channel, peer, {**spec, "language": build.language}, names, results)
         except (OSError, WorkerGone) as exc:
             left = [n for n in names if n not in results]
             broken = (left[0], str(exc)) if left else None
@@ -156,7 +161,7 @@ def run_session(build: Build, assignment: Assignment, workdir: Path, spec: dict[
     outcome = session.finish()
     left = [n for n in names if n not in results]
     if left and (broken is None or broken[0] == left[0]):
-        results[left[0]] = _why(outcome, seconds, broken[1] if broken else "the worker never connected")
+        results[left[0]] = _why(outcome, seconds, broken[1] if broken else NEVER_CONNECTED)
     return results, None
 
 
@@ -164,6 +169,8 @@ def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
     """A broken test's message: the judge's view, with the run's fate when the run says more."""
     if seen.startswith("did not finish"):  # the judge's deadline (and its SIGKILL), not the run's fate
         return seen
+    if seen == NEVER_CONNECTED:  # its stderr says why (a crash in the student's imports, a JVM too old)
+        return f"{seen}: {fate(outcome, seconds)}"
     if outcome.timed_out or outcome.memory_exceeded or outcome.signal is not None or seen.startswith("the worker "
                                                                                                        "ended"):
         return fate(outcome, seconds)
@@ -173,7 +180,7 @@ def _why(outcome: runner.Outcome, seconds: float, seen: str) -> str:
 def drive(channel: Channel, peer: Peer, spec: dict[str, Any], names: list[str],
           results: dict[str, Reported | str]) -> tuple[str, str] | None:
     """Run ``names`` on one connected worker; (the test it broke in, why) when it broke."""
-    checks = Checks(spec, None)
+    checks = Checks(spec)
     calibrated = calibrate(channel, peer, checks, names)
     found = channel.request("find", FIND_SECONDS * max(1, len(spec.get("modules") or [1, 2, 3])))
     if not isinstance(found, dict) or not isinstance(found.get("names"), dict) \

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -14,3 +15,5 @@ class Prepared:
     readable: tuple[Path, ...] = ()
     stdin: bytes | None = None
     problem: str | None = None
+    hello: dict[str, Any] | None = None
+    """The worker's first line (Java: the class names it tests), instead of the battery's own settings."""

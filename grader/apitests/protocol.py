@@ -1,56 +1,26 @@
-"""Reading a harness's output: one ``@@api <nonce> {json}`` line per test, trusted no further than asked.
+"""What the judge and the run loop share about a test's outcome: its result, a student's text made safe, a run's fate.
 
-The harness and the student's code share a process, so its output is untrusted input: a
-line counts only when it carries this run's nonce (sent on stdin, unseen by the student's
-code), parses as a JSON object with a known shape, is no longer than :data:`MAX_LINE`, and
-names a test that was asked for and not yet reported. Everything else is ignored, and the
-caller learns which tests were left unreported (the run crashed, timed out or was cut).
+Nothing here reads a worker's output as a verdict: the judge (:mod:`grader.apitests.judge`) decides,
+and :func:`clean` bounds any text of the student's that ends up in a message.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from grader.judging.hints import tail
 from grader.sandbox import runner
 
-PREFIX = b"@@api "
-MAX_LINE = 4096
 MAX_MESSAGE = 1500
 
 
 @dataclass(frozen=True)
 class Reported:
-    """One test's result as the harness reported it."""
+    """One test's result as the judge decided it."""
 
     name: str
     passed: bool
     message: str
-
-
-def parse_lines(stdout: bytes, nonce: str, asked: Iterable[str]) -> dict[str, Reported]:
-    """The first valid report of each asked-for test, in the order they came."""
-    wanted = set(asked)
-    marker = PREFIX + nonce.encode("ascii") + b" "
-    found: dict[str, Reported] = {}
-    for raw in stdout.split(b"\n"):
-        if len(raw) > MAX_LINE or not raw.startswith(marker):
-            continue
-        try:
-            entry = json.loads(raw[len(marker):].decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            continue
-        if not isinstance(entry, dict):
-            continue
-        name, passed, message = entry.get("name"), entry.get("passed"), entry.get("message")
-        if not isinstance(name, str) or name not in wanted or name in found:
-            continue
-        if not isinstance(passed, bool) or not isinstance(message, str):
-            continue
-        found[name] = Reported(name, passed, clean(message))
-    return found
 
 
 def clean(message: str) -> str:
@@ -60,11 +30,11 @@ def clean(message: str) -> str:
 
 
 STDERR_LINES = 8
-"""How many of a harness run's last stderr lines a test's message keeps."""
+"""How many of a worker run's last stderr lines a test's message keeps."""
 
 
 def fate(outcome: runner.Outcome, seconds: float) -> str:
-    """Why a harness run ended in the middle of a test, for that test's message."""
+    """Why a worker run ended in the middle of a test, for that test's message."""
     if outcome.timed_out:
         why = f"the run timed out ({seconds:.0f} s) during this test"
     elif outcome.memory_exceeded:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,7 @@ class RemoteList:
     items: list[Any] = field(default_factory=list)
     type_name: str = "list"
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.items)
 
     def __len__(self) -> int:

@@ -41,6 +41,11 @@ class RemoteApi:
                                              for k, v in found["names"].items() if isinstance(k, str)}
         self.missing = [(m[0], [str(c) for c in m[1]]) for m in found["missing"]
                         if isinstance(m, list) and len(m) == 2 and isinstance(m[0], str) and isinstance(m[1], list)]
+        conformance = found.get("conformance")
+        self.conformance: list[str] | None = [str(c)[:400] for c in conformance[:20]] \
+            if isinstance(conformance, list) else None
+        """The Java worker's own list of the sheet's mismatches (constructors, return types, extra public
+        methods); None from the Python worker, whose ``missing`` says it all."""
         self.calibrated = calibrated
         self.deadline = time.monotonic() + 10
 

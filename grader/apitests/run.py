@@ -1,19 +1,20 @@
-"""Run a submission's API tests in the sandbox, as many harness runs as it takes, and judge them.
+"""Run a submission's API tests: the judge (:mod:`judge`) decides each, through as many worker runs as it takes.
 
 The whole part has ``run_seconds`` of wall time (``[api]``), shared by its runs; up to
 ``parallel`` runs go at once, each with its share of the boards of known depth.
 
-A harness run reports tests one line at a time. When a run ends before reporting them all
-(it crashed, ran out of time or memory, or the student's code called ``exit``), the first
-unreported test is the one that was running: it fails with the run's fate as its message,
-and a new run takes up the tests after it, at most :data:`MAX_RUNS` runs in all. So one
-method that loops for ever costs its own tests, not the whole part.
+The Board tests and the Solver tests run in different workers (only the Solver tests' worker
+holds the reference Board). When a worker ends, hangs or breaks the protocol in a test, that
+test fails with what happened, and a new worker takes up the tests after it, at most
+:data:`MAX_RUNS` runs in all. So one method that loops for ever costs its own tests, not the
+whole part. Python and Java run the same way: only the worker differs.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import shutil
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,20 +22,16 @@ from pathlib import Path
 from grader.apitests import java, judge, python
 from grader.apitests.battery import SLOW_TESTS, Battery, share_depth_boards
 from grader.apitests.catalogue import Planned, plan
-from grader.apitests.protocol import Reported, fate, parse_lines
+from grader.apitests.protocol import Reported
 from grader.intake.build import Build
-from grader.judging.apiresult import ApiResult
-from grader.sandbox import runner
+from grader.model.apiresult import ApiResult
 from grader.testsets.apiconfig import ApiConfig
 from grader.testsets.assignment import Assignment
 
 MAX_RUNS = 12
+"""At most this many worker runs per submission (each crash costs one test and one run)."""
 MIN_RUN_SECONDS = 2.0
 """A new run starts only with at least this much of the part's time left."""
-"""At most this many harness runs per submission (each crash costs one test and one run)."""
-RESTART = 75
-"""A harness's exit status after it reported a test that overran (Java cannot stop a thread): run the rest."""
-OUTPUT_BYTES = 2_000_000
 LAUNCHERS = {"python": python, "java": java}
 
 Folder = Callable[[str], Path]
@@ -60,82 +57,68 @@ def run_api_tests(build: Build, battery: Battery, config: ApiConfig, assignment:
     lanes = [(names, shares[0])] + [(slow, share) for share in shares[1:]]
     deadline = time.monotonic() + config.run_seconds
     if len(lanes) == 1:
-        outcomes = [_run_lane(build, battery, assignment, folder, config, names, None, deadline)]
+        outcomes = [_run_judged_lane(build, battery, assignment, folder, config, names, None, deadline)]
     else:
         with concurrent.futures.ThreadPoolExecutor(len(lanes), thread_name_prefix="api-lane") as pool:
-            outcomes = list(pool.map(lambda lane: _run_lane(build, battery, assignment, folder, config, lane[0],
-                                                            lane[1], deadline), lanes))
+            outcomes = list(pool.map(lambda lane: _run_judged_lane(build, battery, assignment, folder, config,
+                                                                   lane[0], lane[1], deadline), lanes))
     return tuple(_judge(p, [lane.get(p.test.name) for lane in outcomes if p.test.name in lane]) for p in planned)
 
 
-def _run_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
-              names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
-    """One lane's tests through as many harness runs as it takes: each test's report, or why it has none."""
-    if build.language == "python":
-        return _run_judged_lane(build, battery, assignment, folder, config, names, depth_boards, deadline)
-    launcher = LAUNCHERS[build.language]
-    remaining = list(names)
-    results: dict[str, Reported | str] = {}
-    why_stopped = f"not run: the harness was stopped {MAX_RUNS} times before reaching this test"
-    for _ in range(MAX_RUNS):
-        if not remaining:
-            break
-        left = deadline - time.monotonic()
-        if left < MIN_RUN_SECONDS:
-            why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
-                           f"(tests before it hung or crashed)")
-            break
-        spec = battery.spec(remaining, depth_boards)
-        workdir = folder("api")
-        try:
-            prepared = launcher.prepare(build, workdir, assignment, spec)
-            if prepared.problem is not None:
-                results.update((name, prepared.problem) for name in remaining)
-                return results
-            limits = runner.Limits(wall_seconds=left, memory_mb=assignment.limits.memory_mb,
-                                   output_bytes=OUTPUT_BYTES, jvm=build.jvm)
-            outcome = runner.run_command(list(prepared.argv), workdir, limits,
-                                         stdin_data=prepared.stdin, readable=prepared.readable, keep=())
-        finally:
-            shutil.rmtree(workdir, ignore_errors=True)
-        got = parse_lines(outcome.stdout, spec["nonce"], remaining)
-        results.update(got)
-        remaining = [name for name in remaining if name not in got]
-        if remaining and not (outcome.exit_code == RESTART and not outcome.timed_out):
-            results[remaining.pop(0)] = fate(outcome, left)
-    results.update((name, why_stopped) for name in remaining)
-    return results
+class _Budget:
+    """The worker runs a lane may still start, shared by its parts (which may run at once)."""
+
+    def __init__(self, runs: int) -> None:
+        self.left = runs
+        self.lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self.lock:
+            if self.left <= 0:
+                return False
+            self.left -= 1
+            return True
 
 
 def _run_judged_lane(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
                      names: list[str], depth_boards: list | None, deadline: float) -> dict[str, Reported | str]:
-    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes."""
-    results: dict[str, Reported | str] = {}
-    runs = 0
-    for solver_part in (False, True):  # the Board tests' workers never hold the reference Board
-        part = [name for name in names if judge.is_solver_test(name) == solver_part]
-        runs += _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, results,
-                                 MAX_RUNS - runs)
-    return results
+    """One lane's tests judged here (:mod:`judge`), through as many workers as it takes.
+
+    The Board tests' workers never hold the reference Board, so the Board and the Solver tests run in
+    workers of their own. For Java, with ``parallel`` above 1, the two parts run at once: a JVM's start
+    and the worker's warm-up are most of a Java part's time, and the two share no state.
+    """
+    parts = [[name for name in names if judge.is_solver_test(name) == solver_part] for solver_part in (False, True)]
+    parts = [part for part in parts if part]
+    budget = _Budget(MAX_RUNS)
+
+    def run(part: list[str]) -> dict[str, Reported | str]:
+        return _run_judged_part(build, battery, assignment, folder, config, part, depth_boards, deadline, budget)
+
+    if build.language == "java" and config.parallel > 1 and len(parts) > 1:
+        with concurrent.futures.ThreadPoolExecutor(len(parts), thread_name_prefix="api-part") as pool:
+            done = list(pool.map(run, parts))
+    else:
+        done = [run(part) for part in parts]
+    return {name: result for part in done for name, result in part.items()}
 
 
 def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, folder: Folder, config: ApiConfig,
                      names: list[str], depth_boards: list | None, deadline: float,
-                     results: dict[str, Reported | str], max_runs: int) -> int:
-    """``names`` judged into ``results`` through at most ``max_runs`` workers; the number of workers used."""
+                     budget: _Budget) -> dict[str, Reported | str]:
+    """``names`` judged through as many workers as ``budget`` still allows."""
+    results: dict[str, Reported | str] = {}
     remaining = list(names)
     why_stopped = f"not run: the worker was stopped {MAX_RUNS} times before reaching this test"
-    runs = 0
-    for _ in range(max(0, max_runs)):
-        if not remaining:
-            break
+    while remaining:
         left = deadline - time.monotonic()
         if left < MIN_RUN_SECONDS:
             why_stopped = (f"not run: the API part's {config.run_seconds:g} s ran out before this test "
                            f"(tests before it hung or crashed)")
             break
+        if not budget.take():
+            break
         workdir = folder("api")
-        runs += 1
         try:
             got, problem = judge.run_session(build, assignment, workdir, battery.spec(remaining, depth_boards),
                                              remaining, left)
@@ -143,11 +126,11 @@ def _run_judged_part(build: Build, battery: Battery, assignment: Assignment, fol
             shutil.rmtree(workdir, ignore_errors=True)
         if problem is not None:
             results.update((name, problem) for name in remaining)
-            return runs
+            return results
         results.update(got)
         remaining = [name for name in remaining if name not in got]
     results.update((name, why_stopped) for name in remaining)
-    return runs
+    return results
 
 
 def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:
@@ -158,8 +141,9 @@ def _judge(planned: Planned, lanes: list[Reported | str | None]) -> ApiResult:
         first = failures[0]
         message = first.message if isinstance(first, Reported) else first or "not reported by the harness"
         passed = False
-    else:
-        passed, message = True, max((entry.message for entry in lanes), key=_passed_seconds)
+    else:  # every lane is a passing Reported here
+        passed, message = True, max((entry.message for entry in lanes if isinstance(entry, Reported)),
+                                    key=_passed_seconds)
     return ApiResult(name=test.name, group=test.group, title=test.title, passed=passed,
                      points=planned.max_points if passed else 0.0, max_points=planned.max_points, message=message)
 

@@ -46,6 +46,7 @@ from grader.intake.java.mains import (
 from grader.intake.python_build import build_python, python_entry
 from grader.intake.timecap import COPY_SECONDS, StudentFault, deadline_after
 from grader.judging.verdicts import Verdict
+from grader.model.journal import Language
 from grader.testsets.assignment import Assignment
 
 __all__ = [
@@ -76,7 +77,7 @@ BUILDERS: dict[str, Callable[[Path, Path, Assignment], Build]] = {
 """Each language's build: ``(bundle, workdir, assignment) -> Build``."""
 
 
-def detect_language(source: Path, assignment: Assignment) -> str | None:
+def detect_language(source: Path, assignment: Assignment) -> Language | None:
     if assignment.language != "auto":
         return assignment.language
     if code_files(source, "*.java"):

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 from grader.judging.verdicts import Verdict
+from grader.model.journal import Language
+from grader.model.results import BuildRecord
 
 
 @dataclass(frozen=True)
 class Build:
     """A built submission, or why it could not be built (``failure`` is CE or JE)."""
 
-    language: str
+    language: Language
     bundle: Path | None
     run_argv: tuple[str, ...] = ()
     jvm: bool = False
@@ -37,12 +40,19 @@ class Build:
     def ok(self) -> bool:
         return self.failure is None
 
-    def to_json(self) -> dict:
-        data = {"language": self.language, "ok": self.ok, "entry": self.entry,
-                "verdict": self.failure.value if self.failure else None, "message": self.message,
-                "log": self.log, "seconds": round(self.seconds, 3)}
+    def record(self) -> BuildRecord:
+        """What results.json and the journal keep of the build (the optional keys only when they apply)."""
+        optional: dict[str, Any] = {}
         if self.library is not None:
-            data["algs4"] = self.library
+            optional["algs4"] = self.library
         if self.left_out:
-            data["left_out"] = list(self.left_out)
-        return data
+            optional["left_out"] = self.left_out
+        return BuildRecord(language=self.language, ok=self.ok, entry=self.entry, verdict=_build_verdict(self.failure),
+                           message=self.message, log=self.log, seconds=round(self.seconds, 3), **optional)
+
+
+def _build_verdict(verdict: Verdict | None) -> Literal[Verdict.CE, Verdict.JE] | None:
+    """A build fails as the student's CE or the grader's JE, nothing else (results.json's schema says so)."""
+    if verdict is Verdict.CE or verdict is Verdict.JE or verdict is None:
+        return verdict
+    raise ValueError(f"a build cannot end in {verdict.value}")

@@ -84,7 +84,7 @@ def env_root() -> Path:
     override = os.environ.get(ENV_DIR_VARIABLE)
     if override:
         return Path(override).expanduser()
-    from solver.search.tablecache import cache_dir
+    from solver.fileio import cache_dir
 
     return cache_dir() / "python-envs"
 
@@ -113,7 +113,7 @@ def _probe(interpreter: str, source: str) -> tuple[str, str, str]:
     where = "$.python.interpreter"
     try:
         done = subprocess.run([interpreter, "-E", "-s", "-c", PROBE_SCRIPT], capture_output=True, timeout=PROBE_SECONDS,
-                              stdin=subprocess.DEVNULL, env={"PATH": SYSTEM_PATH, "LANG": "C.UTF-8"})
+                              stdin=subprocess.DEVNULL, check=False, env={"PATH": SYSTEM_PATH, "LANG": "C.UTF-8"})
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ConfigError(source, where, f"the interpreter {interpreter} does not start: {exc}") from None
     lines = done.stdout.decode("utf-8", "replace").splitlines()
@@ -129,7 +129,7 @@ def _real_program(interpreter: str) -> str | None:
     """``sys.executable`` of an interpreter started in the grader's own environment (a shim resolves there)."""
     try:
         done = subprocess.run([interpreter, "-c", "import sys; sys.stdout.write(sys.executable or '')"],
-                              capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL)
+                              capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
     real = done.stdout.decode("utf-8", "replace").strip()
@@ -147,7 +147,7 @@ def env_key(interpreter: str, version: str, packages: tuple[str, ...]) -> str:
 
 def _run(argv: list[str], source: str, where: str, what: str, extra_env: dict[str, str] | None = None) -> str:
     try:
-        done = subprocess.run(argv, capture_output=True, timeout=INSTALL_SECONDS, stdin=subprocess.DEVNULL,
+        done = subprocess.run(argv, capture_output=True, timeout=INSTALL_SECONDS, stdin=subprocess.DEVNULL, check=False,
                               env={"PATH": SYSTEM_PATH, "LANG": "C.UTF-8", "HOME": os.environ.get("HOME", "/"),
                                    "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1", **(extra_env or {})})
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -214,7 +214,7 @@ def _make(env: Path, interpreter: str, version: str, packages: tuple[str, ...], 
 def _has_modules(interpreter: str, names: str) -> bool:
     try:
         return subprocess.run([interpreter, "-c", f"import {names}"], capture_output=True, stdin=subprocess.DEVNULL,
-                              timeout=PROBE_SECONDS).returncode == 0
+                              check=False, timeout=PROBE_SECONDS).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
 

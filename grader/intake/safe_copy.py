@@ -27,10 +27,11 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 from collections.abc import Callable, Iterator
-from typing import BinaryIO
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from grader.intake.timecap import COPY_SECONDS, StudentFault, check_deadline
 
@@ -372,15 +373,35 @@ def remove_links(root: Path) -> list[str]:
 
 def remove_entry(root: Path, relpath: str | PurePosixPath) -> None:
     """Remove ``root/relpath`` (a file, a link itself, or a folder tree) without following links."""
-    import shutil
-
     folders, name = _split(relpath)
     try:
         with _walk_to(root, folders, create=False) as dir_fd:
             info = os.lstat(name, dir_fd=dir_fd)
             if stat.S_ISDIR(info.st_mode):
-                shutil.rmtree(name, dir_fd=dir_fd)  # fd-based: never follows a link inside
+                _remove_tree_at(dir_fd, name)
             else:
                 os.unlink(name, dir_fd=dir_fd)
     except FileNotFoundError:
         pass
+
+
+def _remove_tree_at(dir_fd: int, name: str) -> None:
+    """The folder ``name`` in ``dir_fd`` and all it holds, by descriptors: never follows a link inside.
+
+    ``shutil.rmtree(name, dir_fd=...)`` does this from Python 3.11; the package supports 3.10, which lacks it."""
+    if sys.version_info >= (3, 11):
+        import shutil
+
+        shutil.rmtree(name, dir_fd=dir_fd)
+        return
+    fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dir_fd)
+    try:
+        with os.scandir(fd) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    _remove_tree_at(fd, entry.name)
+                else:
+                    os.unlink(entry.name, dir_fd=fd)
+    finally:
+        os.close(fd)
+    os.rmdir(name, dir_fd=dir_fd)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from grader.judging.verdicts import Verdict
 
@@ -63,21 +63,22 @@ def check_deadline(deadline: float | None, step: str, seconds: float, verdict: V
         raise HostStepTimeout(step, seconds, verdict)
 
 
-def capped(step: str, seconds: float, function: Callable[..., T], *args, verdict: Verdict = Verdict.CE,
-           **kwargs) -> T:
+def capped(step: str, seconds: float, function: Callable[..., T], *args: Any, verdict: Verdict = Verdict.CE,
+           **kwargs: Any) -> T:
     """``function(*args, **kwargs)``, or :class:`HostStepTimeout` (with ``verdict``) after ``seconds``.
 
     Exceptions of ``function`` are raised here as they are. ``step`` names the work in the
     message ("checking the output").
     """
-    box: dict[str, object] = {}
+    value: list[T] = []
+    error: list[BaseException] = []
     done = threading.Event()
 
     def target() -> None:
         try:
-            box["value"] = function(*args, **kwargs)
+            value.append(function(*args, **kwargs))
         except BaseException as exc:  # handed to the caller's thread, which re-raises it
-            box["error"] = exc
+            error.append(exc)
         finally:
             done.set()
 
@@ -85,6 +86,6 @@ def capped(step: str, seconds: float, function: Callable[..., T], *args, verdict
     worker.start()
     if not done.wait(seconds):
         raise HostStepTimeout(step, seconds, verdict)
-    if "error" in box:
-        raise box["error"]  # type: ignore[misc]
-    return box["value"]  # type: ignore[return-value]
+    if error:
+        raise error[0]
+    return value[0]

@@ -37,6 +37,7 @@ from typing import Any
 import click
 
 from grader.errors import ConfigError, SubmissionsError
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text, markdown_cell
 from grader.schemacheck import validate
@@ -52,7 +53,7 @@ _EPS = 1e-6
 class Part:
     """One all-or-nothing share of a case: ``label`` and the points it is worth."""
 
-    case: Mapping[str, Any]
+    case: CaseResult
     label: str
     amount: Fraction
     passed: bool
@@ -62,15 +63,15 @@ def _fraction(value: float) -> Fraction:
     return Fraction(value).limit_denominator(10**6)
 
 
-def _parts(case: Mapping[str, Any], credit: float) -> list[Part]:
+def _parts(case: CaseResult, credit: float) -> list[Part]:
     """A case's shares: a legal path (worth ``credit`` of it) and the optimal length (the rest).
 
     An unsolvable case, or a credit of 0 or 1, is one share. Pass/fail come from the points
     the case earned, so the shares always add up to the grader's own points.
     """
-    total, earned = _fraction(case["max_points"]), float(case["points"])
-    legal = _fraction(float(case["max_points"]) * credit)
-    if case.get("solvable") is False or legal in (0, total):
+    total, earned = _fraction(case.max_points), case.points
+    legal = _fraction(case.max_points * credit)
+    if case.solvable is False or legal in (0, total):
         return [Part(case, "correct answer", total, earned >= float(total) - _EPS)] if total else []
     return [Part(case, "legal path", legal, earned >= float(legal) - _EPS),
             Part(case, "optimal length", total - legal, earned >= float(total) - _EPS)]
@@ -92,7 +93,7 @@ def _number(value: float | Fraction) -> float | int:
     return int(value) if value.is_integer() else round(value, 6)
 
 
-def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
+def classroom_result(submission: SubmissionResult, suboptimal_credit: float,
                      cases: Sequence[str] | None = None) -> dict[str, Any]:
     """The reporter's ``result`` object for one submission of results.json: equal all-or-nothing tests.
 
@@ -101,7 +102,7 @@ def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
     need more than :data:`MAX_TESTS` equal tests (points with no common unit, e.g. 1 and 0.001).
     """
     wanted = None if cases is None else set(cases)
-    chosen = [case for case in submission["cases"] if wanted is None or case["case"] in wanted]
+    chosen = [case for case in submission.cases if wanted is None or case.case in wanted]
     parts = [part for case in chosen for part in _parts(case, suboptimal_credit)]
     unit = _unit([part.amount for part in parts]) if parts else Fraction(1)
     count = sum(int(part.amount / unit) for part in parts)
@@ -111,17 +112,17 @@ def classroom_result(submission: Mapping[str, Any], suboptimal_credit: float,
     tests = []
     for part in parts:
         copies = int(part.amount / unit)
-        verdict = part.case["verdict"]
+        verdict = part.case.verdict.value
         for copy in range(copies):
             suffix = f" ({copy + 1} of {copies})" if copies > 1 else ""
             tests.append({
-                "name": f"{part.case['case']} [{verdict}]: {part.label}{suffix}",
+                "name": f"{part.case.case} [{verdict}]: {part.label}{suffix}",
                 "status": "pass" if part.passed else "error" if verdict == "JE" else "fail",
                 "score": _number(unit) if part.passed else 0,
                 "max_score": _number(unit),
-                "message": part.case.get("message", ""),
+                "message": part.case.message,
                 "line_no": 0,
-                "execution_time": f"{float(part.case.get('seconds') or 0):.2f}s",
+                "execution_time": f"{round(part.case.seconds, 3):.2f}s",  # from the seconds results.json keeps
             })
     statuses = {test["status"] for test in tests}
     status = "error" if "error" in statuses else "fail" if "fail" in statuses else "pass"
@@ -150,21 +151,21 @@ def reporter_totals(result: Mapping[str, Any]) -> tuple[float, float]:
     return logged, float(sum(test["score"] for test in tests))
 
 
-def classroom_json(results: Mapping[str, Any]) -> str:
+def classroom_json(results: GradingResults) -> str:
     """``grade --format classroom``: the result JSON for the one submission graded, visible cases only.
 
     Hidden cases stay out of a student's repository, so they are left out here too.
     """
-    submissions = results["submissions"]
+    submissions = results.submissions
     if len(submissions) != 1:
         raise SubmissionsError(f"--format classroom reports one submission (a student's repository), but "
                                f"{len(submissions)} were graded; point it at a folder holding one, or use --only")
-    visible = [case["id"] for case in results.get("cases", []) if case.get("visibility", "visible") == "visible"]
-    credit = float(results.get("assignment", {}).get("suboptimal_credit", 0.5))
+    visible = [case.id for case in results.cases if case.visibility == "visible"]
+    credit = float(results.assignment.get("suboptimal_credit", 0.5))
     try:
         result = classroom_result(submissions[0], credit, visible)
     except ValueError as exc:
-        raise ConfigError(str(Path(results.get("testset_path") or ".") / "manifest.json"), "$.cases",
+        raise ConfigError(str(Path(results.testset_path or ".") / "manifest.json"), "$.cases",
                           str(exc)) from None
     return json_text(result)
 

@@ -72,8 +72,8 @@ def build_wheel(into: Path) -> Path:
                           "here: give --wheel PATH (python -m build in a clone) or --install-from REQUIREMENT")
     with tempfile.TemporaryDirectory(prefix="npuzzle-wheel-") as scratch:
         done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                               "-w", scratch, str(root)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                              timeout=600)
+                               "-w", scratch, str(root)], stdin=subprocess.DEVNULL, check=False, capture_output=True,
+                              text=True, timeout=600)
         wheels = sorted(Path(scratch).glob("npuzzle_grader-*.whl"))
         if done.returncode != 0 or len(wheels) != 1:
             tail = " / ".join((done.stderr or done.stdout).strip().splitlines()[-2:])
@@ -92,9 +92,10 @@ def write_template(testset: Path, out: Path, install_from: str | None, wheel: Pa
         raise ConfigError("--wheel", "$", "give --wheel or --install-from, not both")
     if wheel is not None and not (wheel.is_file() and wheel.name.endswith(".whl")):
         raise ConfigError(str(wheel), "$", "not a wheel file (*.whl)")
-    text = workflow_text(install_from) if install_from is not None else None  # refuse before writing
+    if install_from is not None:
+        workflow_text(install_from)  # a bad one is refused before anything is written
     exported = export_visible(testset, out / "testcases", force=force)
-    if text is None:
+    if install_from is None:
         folder = out / WHEEL_FOLDER
         shutil.rmtree(folder, ignore_errors=True)
         if wheel is not None:
@@ -103,7 +104,7 @@ def write_template(testset: Path, out: Path, install_from: str | None, wheel: Pa
         else:
             copied = build_wheel(folder)
         install_from = "./" + copied.relative_to(out).as_posix()
-        text = workflow_text(install_from)
+    text = workflow_text(install_from)
     try:
         workflow.parent.mkdir(parents=True, exist_ok=True)
         workflow.write_text(text, encoding="utf-8")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,10 +99,10 @@ def _cpu_limit(folder: Path, version: str) -> float | None:
             return None
         quota, _, period = text.partition(" ")
         return int(quota) / int(period or 100000)
-    quota, period = _read(folder / "cpu.cfs_quota_us"), _read(folder / "cpu.cfs_period_us")
-    if not quota or not period or int(quota) <= 0 or int(period) <= 0:
+    quota_us, period_us = _read(folder / "cpu.cfs_quota_us"), _read(folder / "cpu.cfs_period_us")
+    if not quota_us or not period_us or int(quota_us) <= 0 or int(period_us) <= 0:
         return None
-    return int(quota) / int(period)
+    return int(quota_us) / int(period_us)
 
 
 def _memory_limit(folder: Path, version: str) -> int | None:
@@ -111,11 +112,12 @@ def _memory_limit(folder: Path, version: str) -> int | None:
     return int(text)
 
 
-def _tightest(controller: str, mounts, memberships, reader) -> tuple[float | int | None, str]:
+def _tightest(controller: str, mounts: list[tuple[str, str, str, set[str]]], memberships: dict[str, str],
+              reader: Callable[[Path, str], float | int | None]) -> tuple[float | int | None, str]:
     """The smallest limit along the cgroup's ancestors, v1 if the controller is mounted there, else v2."""
-    for fstype, mount, root, options in mounts:
+    for fstype, mount_point, cgroup_root, options in mounts:
         if fstype == "cgroup" and controller in options and controller in memberships:
-            version, path = fstype, memberships[controller]
+            version, mount, root, path = fstype, mount_point, cgroup_root, memberships[controller]
             break
     else:
         unified = [(fstype, mount, root) for fstype, mount, root, _ in mounts if fstype == "cgroup2"]

@@ -28,17 +28,18 @@ import time
 import traceback
 import zipfile
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
+from grader.judging.verdicts import SEVERITY, Verdict
+from grader.model.results import BuildRecord, CaseResult, GradingResults
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text
 from grader.schemacheck import validate
-from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 SCHEMA = "gradescope.schema.json"
@@ -54,11 +55,11 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(float(value), 6)
 
 
-def _build_test(build: Mapping[str, Any]) -> dict[str, Any]:
-    ok = bool(build.get("ok"))
-    lines = [str(build.get("message") or ("built" if ok else "the build failed"))]
-    if build.get("log"):
-        lines += ["", str(build["log"])]
+def _build_test(build: BuildRecord) -> dict[str, Any]:
+    ok = build.ok and "ok" in build.model_fields_set  # an unbuilt submission's empty record is no success
+    lines = [build.message or ("built" if ok else "the build failed")]
+    if build.log:
+        lines += ["", build.log]
     return {"name": "Build (compile check)", "score": 0, "max_score": 0, "status": "passed" if ok else "failed",
             "output": "\n".join(lines), "visibility": "visible"}
 
@@ -72,21 +73,21 @@ if late submissions are allowed) has passed; ``after_published``: shown once the
 publishes the grades; ``hidden``: never shown to students. Anything unknown is ``hidden``."""
 
 
-def _visibility(case: Mapping[str, Any], table: Mapping[str, str]) -> str:
-    return VISIBILITY.get(str(case.get("visibility") or table.get(case["case"], "visible")), "hidden")
+def _visibility(case: CaseResult) -> str:
+    return VISIBILITY.get(case.visibility, "hidden")
 
 
-def _summary(cases: Sequence[Mapping[str, Any]]) -> str:
+def _summary(cases: Sequence[CaseResult]) -> str:
     """The always-visible line: the visible cases' points and verdicts, and nothing of the others."""
-    score = sum(float(case["points"]) for case in cases)
-    top = sum(float(case["max_points"]) for case in cases)
-    counts = Counter(case["verdict"] for case in cases)
+    score = sum(case.points for case in cases)
+    top = sum(case.max_points for case in cases)
+    counts = Counter(case.verdict.value for case in cases)
     listing = ", ".join(f"{counts[v.value]} {v.value}" for v in SEVERITY if counts[v.value])
     return (f"Visible cases: {_number(score)} / {_number(top)} points on {len(cases)} "
             f"case{'s' * (len(cases) != 1)}" + (f" ({listing})" if listing else "") + ".")
 
 
-def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+def gradescope_results(results: GradingResults, seconds: float) -> dict[str, Any]:
     """Gradescope's results.json for the one submission in a results.json document.
 
     Nothing a student sees before a case's results are released mentions that case: the
@@ -95,22 +96,20 @@ def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, 
     top-level ``score`` is the whole grade (hidden cases included): Gradescope's own
     settings decide when a student sees that total.
     """
-    submissions = results["submissions"]
+    submissions = results.submissions
     if len(submissions) != 1:
         raise ValueError(f"expected exactly one submission to report to Gradescope, found {len(submissions)}")
     submission = submissions[0]
-    table = {str(case["id"]): str(case.get("visibility", "visible")) for case in results.get("cases", [])}
-    tests = [_build_test(submission.get("build") or {})]
+    tests = [_build_test(submission.build)]
     shown = []
-    for case in submission["cases"]:
-        verdict = Verdict(case["verdict"])
-        visibility = _visibility(case, table)
+    for case in submission.cases:
+        verdict = case.verdict
+        visibility = _visibility(case)
         if visibility == "visible":
             shown.append(case)
-        tests.append({"name": str(case["case"]), "score": _number(case["points"]),
-                      "max_score": _number(case["max_points"]),
+        tests.append({"name": case.case, "score": _number(case.points), "max_score": _number(case.max_points),
                       "status": "passed" if verdict is Verdict.AC else "failed",
-                      "output": f"{verdict.value}: {verdict.meaning}\n\n{case.get('message', '')}".rstrip(),
+                      "output": f"{verdict.value}: {verdict.meaning}\n\n{case.message}".rstrip(),
                       "visibility": visibility})
     api = integration_tests(submission)  # API tests are visible: they always go with the visible cases
     for test in api:
@@ -120,11 +119,11 @@ def gradescope_results(results: Mapping[str, Any], seconds: float) -> dict[str, 
     output = _summary(shown)
     if api:
         output += f" API tests: {sum(t['passed'] for t in api)} of {len(api)} passed."
-    if len(shown) < len(submission["cases"]):
+    if len(shown) < len(submission.cases):
         output += " Other cases are graded too; their results appear when the course releases them."
-    if results.get("interrupted") or not submission.get("complete", True):
+    if results.interrupted or not submission.complete:
         output += " Grading stopped early: some cases were not graded."
-    document = {"score": _number(submission["score"]), "execution_time": round(seconds, 3), "output": output,
+    document = {"score": _number(submission.score), "execution_time": round(seconds, 3), "output": output,
                 "stdout_visibility": "hidden", "tests": tests}
     validate(document, SCHEMA, "gradescope results")
     return document
@@ -173,7 +172,7 @@ def run(root: Path, jobs: int | None = None, log: Callable[[str], None] = print)
             holder.mkdir()
             (holder / SUBMISSION_ID).symlink_to((root / "submission").resolve(), target_is_directory=True)
             graded = grade(holder, testcases, None, jobs=sizing.jobs, memory_mb=sizing.memory_mb)
-        document = gradescope_results(graded.to_json(), time.monotonic() - started)
+        document = gradescope_results(graded, time.monotonic() - started)
     except Exception as exc:  # a grader fault must still give Gradescope a results.json
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         document = failure_results(detail, time.monotonic() - started)
@@ -193,7 +192,7 @@ def _pyproject() -> str:
     deps = "".join(f"    {json.dumps(r)},\n" for r in requires)
     return ('[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
             f'[project]\nname = "npuzzle-grader"\nversion = {json.dumps(meta["Version"])}\n'
-            f'requires-python = {json.dumps(meta.get("Requires-Python") or ">=3.10")}\n'
+            f'requires-python = {json.dumps((meta.get_all("Requires-Python") or [">=3.10"])[0])}\n'
             f"dependencies = [\n{deps}]\n\n"
             '[project.scripts]\ngrade = "grader.cli:entry"\nnpuzzle-solve = "solver.cli:entry"\n\n'
             '[tool.setuptools.packages.find]\ninclude = ["solver*", "grader*"]\n\n'
@@ -218,10 +217,9 @@ def _add_text(archive: zipfile.ZipFile, name: str, text: str, executable: bool =
 
 def build_zip(testset_dir: Path, out: Path) -> Path:
     """Write the autograder zip: setup.sh, run_autograder, project/ and testcases/ at its root."""
-    from grader.testsets.model import load_testset
-
-    from grader.testsets.carry import carry_testset
     from grader.testsets.assignment import load_assignment, require_assignment
+    from grader.testsets.carry import carry_testset
+    from grader.testsets.model import load_testset
 
     testset = load_testset(Path(testset_dir))  # refuse a broken set now, not in every student's run
     load_assignment(require_assignment(testset.root))
@@ -231,7 +229,7 @@ def build_zip(testset_dir: Path, out: Path) -> Path:
         _add_text(archive, "run_autograder", _template("run_autograder.sh"), executable=True)
         _add_text(archive, "project/pyproject.toml", _pyproject())
         for package in PACKAGES:
-            _add_tree(archive, Path(importlib.import_module(package).__file__).resolve().parent,
+            _add_tree(archive, Path(str(importlib.import_module(package).__file__)).resolve().parent,
                       f"project/{package}", _SKIP_IN_PACKAGES)
         with tempfile.TemporaryDirectory() as temp:
             # Jars, drivers and extra files the assignment names by a host path go in with the set.
@@ -256,8 +254,7 @@ def gradescope_command() -> None:
               show_default=True, help="Where to write the zip.")
 def build_command(testcases: Path | None, out: Path) -> int:
     """Write the zip to upload as a Gradescope programming assignment's autograder."""
-    from grader.testsets.bundled import default_testset
-    from grader.testsets.bundled import resolve_testset
+    from grader.testsets.bundled import default_testset, resolve_testset
 
     path = build_zip(resolve_testset(testcases) if testcases else default_testset(), out)
     click.echo(f"wrote {path} (upload it as the assignment's autograder; Gradescope runs setup.sh once)")

@@ -24,12 +24,19 @@ submission id yields the LMS's own key, matched against its own column:
 ============  ===================================================  ======================================
 LMS           downloaded as                                        matched in the gradebook file on
 ============  ===================================================  ======================================
-Canvas        ``lastnamefirstname_12345_67890_solver.py``          ``ID`` (12345) of the gradebook CSV
-Moodle        ``First Last_1000703_assignsubmission_file_``        ``Identifier`` (``Participant 1000703``)
+Canvas        ``lastnamefirstname_12345_67890_solver.py``          ``ID`` (12345) of the gradebook CSV;
+                                                                   anonymous grading's ``anon_...`` names
+                                                                   match no row (listed)
+Moodle        ``First Last_1000703_assignsubmission_file``         ``Identifier`` (``Participant 1000703``)
                                                                    of the grading worksheet, which is
-                                                                   written back with ``Grade`` filled in
+                                                                   written back with ``Grade`` filled in;
+                                                                   where the worksheet has a ``Full name``,
+                                                                   the name must be the download's too (a
+                                                                   team's folder carries its group's id)
 Blackboard    ``Project_jdoe_attempt_2024-03-01-10-20-30_x.py``   ``Username`` (jdoe) of the Grade Center
-                                                                   CSV; a student's latest attempt counts
+                                                                   download (comma-delimited, or its
+                                                                   tab-delimited UTF-16 file); a student's
+                                                                   latest attempt counts
 ============  ===================================================  ======================================
 
 Otherwise add a ``submission`` column, or point ``--id-column`` at the column that already holds
@@ -53,16 +60,21 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
 
 from grader.errors import ConfigError, OutputDirError, SetupRefused
-from grader.intake import lms_names
+from grader.integrations.lms_match import (
+    KEY_COLUMNS,
+    RowMatch,
+    column,
+    rows_by_id,
+    rows_by_key,
+)
+from grader.model.results import GradingResults
 from grader.reports.escaping import csv_cell, terminal_safe
 from solver.errors import OutputError
 from solver.fileio import write_atomic
@@ -99,10 +111,6 @@ LAYOUTS: dict[str, Layout] = {
 CANVAS_POINTS_ROW = "    Points Possible"
 
 
-def _normal(name: str) -> str:
-    return re.sub(r"[\s_]+", " ", name.strip().lower())
-
-
 @dataclass(frozen=True)
 class Export:
     """The CSV text and what did not match: submission ids without a roster row, roster ids without a submission."""
@@ -113,38 +121,40 @@ class Export:
     missing_submissions: tuple[str, ...]
 
 
-KEY_COLUMNS = {"canvas": "ID", "moodle": "Identifier", "blackboard": "Username"}
-"""The column of each LMS's own gradebook file that holds the key its download names carry."""
 MOODLE_GRADE = "Grade"
-_PARTICIPANT = re.compile(r"^\s*participant\s*", re.I)
 
 
 def read_roster(path: Path, id_column: str | None) -> tuple[list[str], list[dict[str, str]]]:
-    """The roster's header and rows; raises :class:`ConfigError` naming the file and line."""
+    """The roster's header and rows; raises :class:`ConfigError` naming the file and line.
+
+    Read as each LMS saves its own file: UTF-8 (with or without a byte-order mark) or UTF-16 with one
+    (Blackboard's tab-delimited Grade Center download), and comma-, tab- or semicolon-delimited (the delimiter
+    the header line uses most; Canvas writes semicolons where a comma is the decimal mark)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise ConfigError(source, "$", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(source, "$", f"cannot read as UTF-8 text: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(source, "$", f"cannot read: {exc.strerror or exc}") from None
     try:
-        reader = csv.DictReader(io.StringIO(text, newline=""))
+        text = data.decode("utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(source, "$", f"cannot read as UTF-8 or UTF-16 text: {exc}") from None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",\t;", key=first.count)
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
         header = list(reader.fieldnames or [])
         rows = [dict(row) for row in reader]
     except csv.Error as exc:
         raise ConfigError(source, "$", f"not a valid CSV file: {exc}") from None
     if not header:
         raise ConfigError(source, "line 1", "expected a header row, found an empty file")
-    if id_column is not None and _column(header, (id_column,)) is None:
+    if id_column is not None and column(header, (id_column,)) is None:
         raise ConfigError(source, "line 1", f"expected a column {id_column!r} holding the submission ids "
                                             f"(--id-column), found {', '.join(map(repr, header))}")
     return header, rows
-
-
-def _column(header: Sequence[str], names: Sequence[str]) -> str | None:
-    wanted = {_normal(name) for name in names}
-    return next((column for column in header if _normal(column) in wanted), None)
 
 
 def grade_header(lms: str, name: str, max_score: float, column_id: str | None) -> str:
@@ -161,7 +171,7 @@ def _number(value: float) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
 
 
-def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id_column: str | None = "submission",
+def export_grades(results: GradingResults, roster_path: Path, lms: str, *, id_column: str | None = "submission",
                   assignment_name: str | None = None, column_id: str | None = None,
                   id_prefix: str = "") -> Export:
     """The gradebook CSV for ``lms`` from a results.json document and a roster.
@@ -173,14 +183,15 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     LMS's key columns, or with a student that has no key; :class:`SetupRefused` when no row matches.
     """
     header, rows = read_roster(roster_path, None)
-    if id_column is not None and _column(header, (id_column,)) is None and id_column != "submission":
+    if id_column is not None and column(header, (id_column,)) is None and id_column != "submission":
         read_roster(roster_path, id_column)  # raises, naming the column
-    by_id = id_column is not None and _column(header, (id_column,)) is not None
-    scores = {str(s["id"])[len(id_prefix):] if id_prefix and str(s["id"]).startswith(id_prefix) else str(s["id"]):
-              float(s["score"]) for s in results["submissions"]}
-    match = _by_id(header, id_column or "", scores) if by_id else _by_key(header, lms, scores, str(roster_path))
-    name = assignment_name or str(results.get("assignment", {}).get("name") or results.get("testset") or "N-puzzle")
-    max_score = float(results.get("max_score") or 0)
+    by_id = id_column is not None and column(header, (id_column,)) is not None
+    scores = {s.id[len(id_prefix):] if id_prefix and s.id.startswith(id_prefix) else s.id: s.score
+              for s in results.submissions}
+    match = (rows_by_id(header, id_column or "", scores) if by_id
+             else rows_by_key(header, rows, lms, scores, str(roster_path), LAYOUTS[lms].name))
+    name = assignment_name or results.title or "N-puzzle"
+    max_score = results.max_score
     if not by_id and lms == "moodle":
         exported = _moodle_worksheet(header, rows, match, scores)
     else:
@@ -196,44 +207,11 @@ def export_grades(results: Mapping[str, Any], roster_path: Path, lms: str, *, id
     return exported
 
 
-RowMatch = Any  # (row) -> the submission id the row's student handed in, or "" for none
-
-
-def _by_id(header: Sequence[str], id_column: str, scores: Mapping[str, float]) -> RowMatch:
-    """Rows matched by the submission id they hold; spreadsheets trim cells, so ids match trimmed."""
-    key = _column(header, (id_column,)) or id_column
-    trimmed = {sid.strip(): sid for sid in sorted(scores, reverse=True)}
-
-    def match(row: Mapping[str, str]) -> str:
-        cell = (row.get(key) or "").strip()
-        return trimmed.get(cell, cell)
-    return match
-
-
-def _by_key(header: Sequence[str], lms: str, scores: Mapping[str, float], source: str) -> RowMatch:
-    """Rows matched through the LMS key each submission id carries (a student's latest attempt wins)."""
-    column = _column(header, (KEY_COLUMNS[lms],))
-    if column is None:
-        raise ConfigError(source, "line 1", f"expected a 'submission' column holding the submission ids, or "
-                                            f"{LAYOUTS[lms].name}'s own {KEY_COLUMNS[lms]!r} column to match the "
-                                            f"names its download gives; found {', '.join(map(repr, header))}")
-    owner: dict[str, str] = {}
-    for sid in sorted(scores):  # Blackboard attempts sort by date: the latest is kept
-        key = lms_names.key_of(sid, lms)
-        if key is not None:
-            owner[key.casefold()] = sid
-
-    def match(row: Mapping[str, str]) -> str:
-        key = _PARTICIPANT.sub("", (row.get(column) or "")).strip().casefold()
-        return owner.get(key, "") if key else ""
-    return match
-
-
 def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowMatch,
                       scores: Mapping[str, float]) -> Export:
     """Moodle's grading worksheet, as downloaded, with its Grade column filled in (what "Upload grading
     worksheet" reads); a student without a submission keeps the cell as it was."""
-    grade_column = _column(header, (MOODLE_GRADE,)) or MOODLE_GRADE
+    grade_column = column(header, (MOODLE_GRADE,)) or MOODLE_GRADE
     columns = header if grade_column in header else [*header, grade_column]
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\r\n", extrasaction="ignore")
@@ -243,10 +221,10 @@ def _moodle_worksheet(header: list[str], rows: list[dict[str, str]], match: RowM
         sid = match(row)
         if sid:
             seen.add(sid)
-            row = {**row, grade_column: _number(scores[sid])}
+            writer.writerow({**row, grade_column: _number(scores[sid])})
         else:
             missing.append(f"{row.get(header[0]) or ''} (line {line})".strip())
-        writer.writerow(row)
+            writer.writerow(row)
     return Export(out.getvalue(), len(rows), tuple(sorted(set(scores) - seen)), tuple(missing))
 
 
@@ -254,7 +232,7 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
                scores: Mapping[str, float], name: str, max_score: float, column_id: str | None,
                source: str) -> Export:
     layout = LAYOUTS[lms]
-    columns = {target: _column(header, (target, *aliases)) for target, aliases in layout.identity}
+    columns = {target: column(header, (target, *aliases)) for target, aliases in layout.identity}
     if not any(columns[key] for key in layout.keys):
         raise ConfigError(source, "line 1", f"{layout.name} matches students on {' or '.join(layout.keys)}: "
                                             f"expected one of those columns, found {', '.join(map(repr, header))}")
@@ -271,9 +249,11 @@ def _gradebook(header: list[str], rows: list[dict[str, str]], lms: str, match: R
     for line, row in enumerate(rows, start=2):
         if any((value or "").strip() == CANVAS_POINTS_ROW.strip() for value in row.values()):
             continue  # the "Points Possible" row of a Canvas gradebook export used as the roster
-        identity = [(row.get(columns[target]) or "").strip() if columns[target] else ""
+        identity = [(row.get(found) or "").strip() if (found := columns[target]) else ""
                     for target, _ in layout.identity]
         keyed = {target: value for (target, _), value in zip(layout.identity, identity)}
+        if lms == "canvas" and not any(identity):
+            continue  # Canvas's export row for hidden ("Manual Posting") assignments: no student in it
         if not any(keyed[key] for key in layout.keys):
             raise ConfigError(source, f"line {line}", f"this student has no {' or '.join(layout.keys)}, which "
                                                       f"{layout.name} needs to find them")

@@ -30,8 +30,11 @@ class CheckReport:
 
 def optimum(board: Board, blank_first: bool = False) -> int | None:
     """The optimal move count, or ``None`` when the solver gives up within its budget."""
+    board = board.standardized(blank_first)
+    if board.is_goal():  # a solved board needs no search (on a 100x100 board one costs seconds to set up)
+        return 0
     try:
-        return solve(board.standardized(blank_first), node_limit=OPTIMUM_NODE_LIMIT).moves
+        return solve(board, node_limit=OPTIMUM_NODE_LIMIT).moves
     except SearchLimitError:
         return None
 
@@ -42,7 +45,7 @@ def check_output(output: Path, input_path: Path | None = None, rules: Rules = Ru
     data = read_input(output)
     notes: list[str] = []
     if input_path is not None:
-        board = parse_puzzle(read_input(input_path), str(input_path))
+        board: Board | None = parse_puzzle(read_input(input_path), str(input_path))
     elif rules.output_format == "moves":
         return CheckReport(False, (f"{name}: the answer is moves, which start from the puzzle: give it with "
                                    "--input INPUT",))

@@ -55,7 +55,7 @@ def judge(facts: RunFacts, answer: Answer, verification: Verification | None, ct
     stopped = run_verdict(facts)
     if stopped is not None:
         verdict, message = stopped
-        hint = explain(answer.stderr, ctx) if verdict is not Verdict.TLE else None
+        hint = explain(answer.stderr, ctx) if verdict is not Verdict.TLE and not facts.memory_claim_refuted else None
         if verdict is Verdict.TLE and not solvable:
             hint = ("this board is unsolvable: the program must detect that (e.g. by the inversion-parity rule, "
                     "or by searching the twin board) and say so instead of searching forever")

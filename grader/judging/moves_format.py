@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 
 from solver.board import Move
 from solver.errors import SolutionFormatError
-from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note, character_notes, decode_text
-from solver.formats import _collapse as collapse_notes
+from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, decode_text
+from solver.notes import Note, character_notes, collapse_notes
 
 STYLES = ("lines", "path_to_goal", "letters")
 MOVE_NAMES = ("blank", "tile")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from grader.model.verdicts import Verdict, total
 
-from grader.judging.verdicts import Verdict
+__all__ = ["case_points", "total"]
 
 
 def case_points(verdict: Verdict, max_points: float, suboptimal_credit: float) -> float:
@@ -18,8 +18,3 @@ def case_points(verdict: Verdict, max_points: float, suboptimal_credit: float) -
     if verdict is Verdict.SUB:
         return round(max_points * suboptimal_credit, 6)
     return 0.0
-
-
-def total(points: Iterable[float]) -> float:
-    """A sum without float noise in reports (0.1 + 0.2 shows as 0.3)."""
-    return round(sum(points), 6)

@@ -1,4 +1,4 @@
-"""The closed set of verdicts, their order of severity, and how a run's facts become one.
+"""How a run's facts become a verdict (the closed set itself is :mod:`grader.model.verdicts`).
 
 Per case, judge precedence decides which fact wins (Kattis/ICPC style): a timeout
 outranks running out of memory, which outranks a crash, which outranks anything the
@@ -8,55 +8,12 @@ program had printed when it was stopped.
 
 from __future__ import annotations
 
-import enum
 import signal as signals
-from collections.abc import Iterable
 from dataclasses import dataclass
 
+from grader.model.verdicts import MEANINGS, SEVERITY, SOLVED, Verdict, worst
 
-class Verdict(str, enum.Enum):
-    AC = "AC"
-    SUB = "SUB"
-    WA = "WA"
-    PE = "PE"
-    TLE = "TLE"
-    MLE = "MLE"
-    RTE = "RTE"
-    CE = "CE"
-    NO = "NO"
-    JE = "JE"
-
-    @property
-    def meaning(self) -> str:
-        return MEANINGS[self]
-
-    def __str__(self) -> str:
-        return self.value
-
-
-MEANINGS = {
-    Verdict.AC: "accepted: a legal, optimal path (or a correct 'unsolvable')",
-    Verdict.SUB: "suboptimal: a legal path to the goal, longer than the optimum",
-    Verdict.WA: "wrong answer",
-    Verdict.PE: "presentation error: the output cannot be read in the required format",
-    Verdict.TLE: "time limit exceeded",
-    Verdict.MLE: "memory limit exceeded",
-    Verdict.RTE: "run-time error: the program crashed or exited with a non-zero status",
-    Verdict.CE: "compile error: the submission could not be built",
-    Verdict.NO: "no output",
-    Verdict.JE: "judge error: a fault of the grader or its setup, not the student's",
-}
-
-SEVERITY: tuple[Verdict, ...] = (Verdict.JE, Verdict.CE, Verdict.TLE, Verdict.MLE, Verdict.RTE, Verdict.NO,
-                                 Verdict.PE, Verdict.WA, Verdict.SUB, Verdict.AC)
-"""Worst first: a submission's overall verdict is the worst of its cases'."""
-
-SOLVED = frozenset({Verdict.AC, Verdict.SUB})
-
-
-def worst(verdicts: Iterable[Verdict]) -> Verdict | None:
-    ranked = sorted(verdicts, key=SEVERITY.index)
-    return ranked[0] if ranked else None
+__all__ = ["MEANINGS", "SEVERITY", "SOLVED", "RunFacts", "Verdict", "run_verdict", "worst"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +30,9 @@ class RunFacts:
     memory_mb: int
     time_message: str = ""
     """Why the run is over its time limit, when the caller judged it (:mod:`grader.judging.time_limit`)."""
+    memory_claim_refuted: bool = False
+    """The program printed that it ran out of memory, and the grader measured that it did not: its printed
+    text explains nothing (no hint is drawn from it)."""
 
 
 def run_verdict(facts: RunFacts) -> tuple[Verdict, str] | None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from grader.judging.verdicts import Verdict
 from grader.testsets.assignment import Assignment
 from solver.board import Board
-from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, Note
+from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS
+from solver.notes import Note
 
 MAX_LISTED_STEPS = 5
 """Illegal steps and repeats listed one by one before the rest are summed up."""

@@ -26,11 +26,12 @@ from collections.abc import Sequence
 
 from grader.judging.boardview import side_by_side
 from grader.judging.moves_check import verify_moves
-from grader.judging.verification import MAX_LISTED_STEPS, Expected, Problem, Rules, Verification
 from grader.judging.verdicts import Verdict
+from grader.judging.verification import MAX_LISTED_STEPS, Expected, Problem, Rules, Verification
 from solver.board import Board
 from solver.errors import SolutionFormatError
 from solver.formats import HEADER, ParsedSolution, parse_solution
+
 
 def verify(output: bytes | str, expected: Expected, rules: Rules = Rules()) -> Verification:
     """Check one printed answer against the case; see the module docstring for the order.

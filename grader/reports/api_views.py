@@ -7,10 +7,11 @@ reads exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from grader.judging.apiresult import ApiResult
+from grader.model.apiresult import ApiResult
+from grader.model.results import SubmissionResult
 
 GROUP_ORDER = ("api", "correctness", "memory", "timing")
 
@@ -45,9 +46,9 @@ def feedback_lines(tests: Sequence[ApiResult]) -> list[str]:
     return lines
 
 
-def integration_tests(submission: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The API tests of one results.json submission as (name, passed, points, max_points, message) dicts,
-    for the Gradescope and Classroom reporters."""
-    return [{"name": f"API {t['group']}: {t['name']}", "passed": bool(t["passed"]), "points": float(t["points"]),
-             "max_points": float(t["max_points"]), "message": t.get("message", "")}
-            for t in submission.get("api", [])]
+def integration_tests(submission: SubmissionResult) -> list[dict[str, Any]]:
+    """The API tests of one submission as (name, passed, points, max_points, message) dicts, for the
+    Gradescope and Classroom reporters."""
+    return [{"name": f"API {t.group}: {t.name}", "passed": t.passed, "points": t.points,
+             "max_points": t.max_points, "message": t.message}
+            for t in submission.api]

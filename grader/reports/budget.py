@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from grader.reports.results import CaseResult
+from grader.model.results import CaseResult
 
 MESSAGE_CHARS = 8_000
 STDERR_CHARS = 8_000

@@ -10,13 +10,13 @@ import csv
 import io
 from pathlib import Path
 
+from grader.model.results import GradingResults
 from grader.reports.escaping import csv_cell
-from grader.reports.results import GradingResults
 from solver.fileio import write_atomic
 
 
 def csv_text(results: GradingResults) -> str:
-    case_ids = [case["id"] for case in results.cases]
+    case_ids = [case.id for case in results.cases]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     api_names = list(dict.fromkeys(test.name for s in results.submissions for test in s.api))

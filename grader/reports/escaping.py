@@ -14,8 +14,9 @@ anything the program printed. Each report channel has its own hazard:
 - :func:`terminal_safe`: control characters (escape sequences that recolour, move the
   cursor, retitle the window or clear the screen) and bidirectional overrides (which
   reorder what is shown) are written as visible ``\\x1b``/``\\u202e`` escapes.
-- :func:`xml_text`: XML 1.0 cannot carry most control characters even as ``&#1;``; they are
-  written as visible escapes (ElementTree escapes ``& < > "`` itself).
+- :func:`xml_text`: XML 1.0 cannot carry most control characters even as ``&#1;``; they, and
+  the bidirectional overrides a CI page would obey, are written as visible escapes (ElementTree
+  escapes ``& < > "`` itself).
 - :func:`html_text`: text or a quoted attribute value of an HTML page (``& < > " '`` escaped).
 - :func:`json_in_script`: JSON to embed inside ``<script>``: ``< > &`` and U+2028/U+2029 as
   ``\\u`` escapes, so no string can close the element or open a comment.
@@ -103,13 +104,16 @@ def terminal_safe(text: str, keep_newlines: bool = False) -> str:
     return text.translate(_ESCAPES_BUT_NEWLINE if keep_newlines else _ESCAPES)
 
 
-_XML_ILLEGAL = {code: text for code, text in _ESCAPES.items() if code < 0x20 and code not in (0x09, 0x0a, 0x0d)}
+# What XML 1.0 forbids (C0 controls but tab, newline and carriage return), and what a CI page showing
+# the file would obey: the C1 controls and the bidirectional overrides, as in a terminal.
+_XML_ILLEGAL = {code: text for code, text in _ESCAPES.items() if code not in (0x09, 0x0a, 0x0d)}
 _XML_ILLEGAL_RE = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_text(text: str) -> str:
     """``text`` as XML 1.0 can carry it: the characters it forbids (C0 controls but tab, newline
-    and carriage return; lone surrogates; U+FFFE/U+FFFF) as visible escapes.
+    and carriage return; lone surrogates; U+FFFE/U+FFFF), C1 controls and bidirectional
+    overrides as visible escapes.
 
     >>> xml_text("a\\x1bb\\tc")
     'a\\\\x1bb\\tc'

@@ -1,19 +1,20 @@
 """feedback/<id>.txt: what a student reads: the score, then each case's verdict and message.
 
-Hidden cases show their verdict but not their message or input, so the test set stays
-private; ``after_due_date`` cases are treated like hidden ones here. The file is plain text a
-TA may ``cat``: control characters and bidirectional overrides from ids and messages are
-written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines kept.
+Hidden cases show their verdict but not their id (which may tell the answer, as ``3x3-unsolvable-01``
+does), message or input, so the test set stays private; ``after_due_date`` cases are treated like hidden
+ones here. The file is plain text a TA may ``cat``: control characters and bidirectional overrides from
+ids and messages are written as visible escapes (:func:`~grader.reports.escaping.terminal_safe`), newlines
+kept.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from grader.judging.verdicts import SEVERITY, Verdict
+from grader.model.results import GradingResults, SubmissionResult
 from grader.reports.api_views import feedback_lines
 from grader.reports.escaping import safe_name, terminal_safe
-from grader.reports.results import GradingResults, SubmissionResult
-from grader.judging.verdicts import SEVERITY, Verdict
 from solver.fileio import write_atomic
 
 
@@ -23,26 +24,31 @@ def feedback_text(submission: SubmissionResult, results: GradingResults) -> str:
              f"Assignment: {results.title}",
              f"Score:      {submission.score:g} / {submission.max_score:g}"
              + (f"  (overall: {verdict.value}, {verdict.meaning})" if verdict else ""),
-             f"Language:   {submission.language}" + (f" ({submission.build.get('entry')})"
-                                                     if submission.build.get("entry") else "")]
-    if submission.build.get("algs4"):
-        lines.append(f"Library:    {submission.build['algs4']}")
+             f"Language:   {submission.language}" + (f" ({submission.build.entry})"
+                                                     if submission.build.entry else "")]
+    if submission.build.algs4:
+        lines.append(f"Library:    {submission.build.algs4}")
     if not submission.complete:
         lines.append("Grading was interrupted: only the cases below were run.")
-    if not submission.build.get("ok", True):
-        lines += ["", "Build failed:", _indent(submission.build.get("message", ""))]
-    elif submission.build.get("left_out"):  # a failed build's message names them already
-        lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build["left_out"])]
-    counts = ", ".join(f"{count} {name}" for name, count in submission.counts().items())
+    if not submission.build.ok:
+        lines += ["", "Build failed:", _indent(submission.build.message)]
+    elif submission.build.left_out:  # a failed build's message names them already
+        lines += ["", "Left out of the submission:", *(_indent(note) for note in submission.build.left_out)]
+    counts = ", ".join(f"{count} {name}" for name, count in submission.counts.items())
     lines += ["", f"Cases: {counts}" if counts else "Cases: none graded"]
     skipped = sum(1 for case in submission.cases if case.runs == 0)
     if skipped:
         lines.append(f"Time budget: {skipped} case{'s were' if skipped != 1 else ' was'} not run (TLE) after earlier "
                      "cases went over the time limit ([limits] stop_after_tle).")
     lines.append("")
-    build_failed = not submission.build.get("ok", True)
+    build_failed = not submission.build.ok
+    hidden = 0
     for case in submission.cases:
-        head = f"[{case.verdict.value:>3}] {case.case}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
+        shown = case.case
+        if case.visibility != "visible":  # a case's id may tell its answer ("3x3-unsolvable-01"): a number only
+            hidden += 1
+            shown = f"hidden case {hidden}"
+        head = f"[{case.verdict.value:>3}] {shown}  {case.points:g}/{case.max_points:g}  ({case.seconds:.2f} s" \
                + (", run twice: it ended near the time limit)" if case.runs > 1 else ", not run)" if case.runs == 0
                   else ")")
         lines.append(head)

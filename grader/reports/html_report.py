@@ -34,8 +34,8 @@ import jinja2
 from markupsafe import Markup
 
 from grader.judging.verdicts import SEVERITY, Verdict
+from grader.model.results import GradingResults
 from grader.reports.escaping import json_in_script
-from grader.reports.results import assignment_title
 from solver.board import Board, Move
 from solver.fileio import write_atomic
 
@@ -129,9 +129,9 @@ def replay(path: Sequence[Sequence[int]] | None, start: Sequence[int] | None) ->
             "illegal": illegal, "repeat": repeat, "boards": len(path), "shown": len(shown)}
 
 
-def _case_inputs(results: Mapping[str, Any]) -> dict[str, list[int] | None]:
+def _case_inputs(results: GradingResults) -> dict[str, list[int] | None]:
     """Each case's input board (row-major tiles), from results.json's top-level ``cases``."""
-    return {str(case["id"]): case.get("board") for case in results.get("cases", [])}
+    return {case.id: list(case.board) if case.board is not None else None for case in results.cases}
 
 
 def _compact(full: dict[str, Any] | None, start: Sequence[int] | None) -> dict[str, Any] | None:
@@ -157,48 +157,49 @@ def _goal(n: Any, blank_first: bool) -> list[int] | None:
     return list(Board.goal(n, blank_first).tiles) if isinstance(n, int) and n >= 2 else None
 
 
-def report_data(results: Mapping[str, Any]) -> dict[str, Any]:
+def report_data(results: GradingResults) -> dict[str, Any]:
     """Everything the page's script needs, as compact JSON-ready data.
 
     ``submissions[i].cells[k]`` is ``[verdict, points, message, seconds, moves, replay]`` for
     ``cases[k]`` (``null`` when that case was not graded); ``message`` indexes ``messages``, where
     each distinct text appears once (hundreds of students share a few dozen messages). A submission with API
-    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run). ``severity`` is the
-    grader's verdict order, worst first, by which a case column sorts.
+    tests has ``api[t]``: ``[passed, points, max_points, message]`` for ``api_names[t]`` (``null`` if not run).
+    ``severity`` is the grader's verdict order, worst first, by which a case column sorts. ``moves`` is each
+    step letter's (row, column) move of the blank, from the solver's :class:`~solver.board.Move`;
+    ``api_verdicts`` the verdicts an API test shows when it passes and when it fails.
     """
     inputs = _case_inputs(results)
-    blank_first = (results.get("assignment") or {}).get("goal") == "blank-first"
-    cases = [{"id": str(case["id"]), "n": case.get("n"), "optimal": case.get("optimal_moves"),
-              "solvable": case.get("solvable", True), "points": case.get("points"),
-              "visibility": case.get("visibility", "visible"), "input": inputs.get(str(case["id"])),
-              "goal": _goal(case.get("n"), blank_first)}
-             for case in results.get("cases", [])]
+    blank_first = results.assignment.get("goal") == "blank-first"
+    cases = [{"id": case.id, "n": case.n, "optimal": case.optimal_moves, "solvable": case.solvable,
+              "points": case.points, "visibility": case.visibility, "input": inputs.get(case.id),
+              "goal": _goal(case.n, blank_first)}
+             for case in results.cases]
     order = {case["id"]: index for index, case in enumerate(cases)}
     messages: dict[str, int] = {}
-    api_names = list(dict.fromkeys(t["name"] for s in results["submissions"] for t in s.get("api", ())))
+    api_names = list(dict.fromkeys(t.name for s in results.submissions for t in s.api))
     submissions = []
-    for submission in results["submissions"]:
+    for submission in results.submissions:
         cells: list[list[Any] | None] = [None] * len(cases)
-        for case in submission["cases"]:
-            cid = str(case["case"])
-            if cid not in order:
+        for case in submission.cases:
+            if case.case not in order:
                 continue
-            start = inputs.get(cid)
-            text = case.get("message", "")
-            cells[order[cid]] = [case["verdict"], case["points"], messages.setdefault(text, len(messages)),
-                                 case.get("seconds"), case.get("moves"),
-                                 _compact(replay(case.get("path"), start), start)]
-        entry = {"id": submission["id"], "score": submission["score"], "max_score": submission["max_score"],
-                 "cells": cells}
-        if submission.get("api"):
-            by_name = {test["name"]: test for test in submission["api"]}
+            start = inputs.get(case.case)
+            text = messages.setdefault(case.message, len(messages))
+            cells[order[case.case]] = [case.verdict.value, case.points, text,
+                                       round(case.seconds, 3), case.moves, _compact(replay(case.path, start), start)]
+        entry = {"id": submission.id, "score": submission.score, "max_score": submission.max_score, "cells": cells}
+        if submission.api:
+            by_name = {test.name: test for test in submission.api}
             entry["api"] = [None if name not in by_name else
-                            [by_name[name]["passed"], by_name[name]["points"], by_name[name]["max_points"],
-                             messages.setdefault(by_name[name].get("message", ""), len(messages))]
+                            [by_name[name].passed, by_name[name].points, by_name[name].max_points,
+                             messages.setdefault(by_name[name].message, len(messages))]
                             for name in api_names]
         submissions.append(entry)
-    return {"testset": assignment_title(results), "cases": cases, "messages": list(messages),
-            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names}
+    return {"testset": results.title, "cases": cases, "messages": list(messages),
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names,
+            # The page decodes steps with the solver's moves and shows API tests with the vocabulary's verdicts.
+            "moves": {letter: list(move.value) for move, letter in LETTERS.items()},
+            "api_verdicts": [Verdict.AC.value, Verdict.WA.value]}
 
 
 def _fmt(value: float | int | None) -> str:
@@ -267,7 +268,7 @@ def _page_parts() -> tuple[jinja2.Template, Markup, Markup, str]:
     return environment.get_template("report.html"), Markup(style), Markup(script), csp
 
 
-def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -> str:
+def render(results: GradingResults, title: str = "N-puzzle grading report") -> str:
     """The whole HTML page for a results.json document, filled in one pass with every text escaped."""
     data = report_data(results)
     percents = [_percent(s["score"], s["max_score"]) for s in data["submissions"]]
@@ -282,7 +283,7 @@ def render(results: Mapping[str, Any], title: str = "N-puzzle grading report") -
         data=json_in_script(data))
 
 
-def write_report(results: Mapping[str, Any], path: Path) -> Path:
+def write_report(results: GradingResults, path: Path) -> Path:
     """Write the report atomically; returns its path."""
     write_atomic(path, render(results))
     return Path(path)
@@ -294,7 +295,9 @@ def write_report(results: Mapping[str, Any], path: Path) -> Path:
               help="Where to write the page (default: report.html beside RESULTS_JSON).")
 def report_command(results_json: Path, out: Path | None) -> int:
     """Write the HTML report (scores, verdict matrix, path replays, histogram) for a results.json."""
-    from grader.reports.json_results import read_results  # json_results is the heavier import; only this command needs it
+    from grader.reports.json_results import (
+        read_results,  # json_results is the heavier import; only this command needs it
+    )
 
     path = write_report(read_results(results_json), out or results_json.with_name("report.html"))
     click.echo(f"wrote {path}")

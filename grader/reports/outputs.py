@@ -13,12 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.errors import OutputDirError
+from grader.model.results import GradingResults
 from grader.reports.csv_grades import write_csv
 from grader.reports.feedback import write_feedback
 from grader.reports.html_report import write_report
 from grader.reports.json_results import write_json
 from grader.reports.junit import write_junit
-from grader.reports.results import GradingResults
 from solver.errors import OutputError
 
 
@@ -36,9 +36,8 @@ def write_reports(results: GradingResults, out_dir: Path, pretty: bool = False) 
         write_json(results, out_dir / "results.json", pretty=pretty)
         write_csv(results, out_dir / "grades.csv")
         write_feedback(results, out_dir / "feedback")
-        document = results.to_json()
-        write_report(document, out_dir / "report.html")
-        write_junit(document, out_dir)
+        write_report(results, out_dir / "report.html")
+        write_junit(results, out_dir)
     except OutputError as exc:  # write_atomic's failure: the folder, not the data, is at fault
         raise OutputDirError(str(exc)) from None
     except OSError as exc:

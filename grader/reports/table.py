@@ -11,19 +11,19 @@ import textwrap
 
 from tabulate import tabulate
 
+from grader.judging.verdicts import SEVERITY
+from grader.model.results import GradingResults
 from grader.reports.api_views import api_cell
 from grader.reports.escaping import terminal_safe
-from grader.reports.results import GradingResults
-from grader.judging.verdicts import SEVERITY
 
 
 def summary_table(results: GradingResults) -> str:
-    present = [v for v in SEVERITY if any(s.counts().get(v.value) for s in results.submissions)]
+    present = [v for v in SEVERITY if any(s.counts.get(v.value) for s in results.submissions)]
     with_api = any(s.api for s in results.submissions)
     headers = ["submission", "score", "verdict", *[v.value for v in present], *(["api"] if with_api else [])]
     rows = []
     for submission in results.submissions:
-        counts = submission.counts()
+        counts = submission.counts
         verdict = submission.verdict.value if submission.verdict else "-"
         if not submission.complete:
             verdict += " (partial)"
@@ -40,7 +40,7 @@ LETTERS = {"AC": "A", "SUB": "S", "WA": "W", "PE": "P", "TLE": "T", "MLE": "M", 
 
 
 def detail_table(results: GradingResults) -> str:
-    case_ids = [terminal_safe(case["id"]) for case in results.cases]
+    case_ids = [terminal_safe(case.id) for case in results.cases]
     if len(case_ids) > WIDE:
         return _letter_matrix(results, case_ids)
     rows = []

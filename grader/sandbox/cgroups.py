@@ -2,7 +2,7 @@
 process count, and the CPU time of all its processes together.
 
 A slot is one cgroup per controller, made once and reused by every run the slot hosts (a
-run pays for one ``sh`` that joins it, a few small file writes and reads, not a mkdir).
+run pays for a few small file writes and reads, not a mkdir).
 Groups are named ``npuzzle-grader-<pid>-<slot>`` after the grader process that made them,
 directly under the grader's own cgroup of each hierarchy (so a machine's or container's
 limits still bind the runs, and each slot weighs as much as one process for the CPU
@@ -10,7 +10,8 @@ scheduler); :mod:`grader.sandbox.sweep` removes those of dead graders.
 
 cgroup v2 is used when its ``memory``, ``pids`` and ``cpu`` controllers can be enabled under
 the grader's cgroup (or, failing that, are enabled at the hierarchy's root); otherwise
-cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why, and the runner keeps the rlimits alone.
+cgroup v1 (separate ``memory``, ``pids``, ``cpuacct``/``cpu`` hierarchies); otherwise :func:`detect` says why,
+and the runner keeps the rlimits alone.
 """
 
 from __future__ import annotations
@@ -161,6 +162,7 @@ class Usage:
     oom_killed: bool           # the kernel killed a process at the memory limit
     memory_peak_bytes: int     # 0 where the kernel keeps no peak
     pids_limit_hit: bool       # a fork or thread creation failed at the process limit
+    run_peak_bytes: int | None = None  # the peak of this run alone (memory.peak reset at its start), if the kernel can
 
 
 @dataclass
@@ -168,11 +170,31 @@ class Start:
     cpu: float
     oom_kills: int
     pids_max_events: int
+    peak_fd: int | None = None
+    """An fd on memory.peak reset when the run started (Linux 6.12+ keeps a peak per writer's fd): reads through
+    it give this run's peak alone, where the file itself holds the slot's since it was made."""
+
+    def close(self) -> None:
+        if self.peak_fd is not None:
+            os.close(self.peak_fd)
+            self.peak_fd = None
+
+    def run_peak(self) -> int | None:
+        """The run's own peak, read once (the fd is closed after), or None where the kernel cannot reset it."""
+        if self.peak_fd is None:
+            return None
+        try:
+            return int(os.pread(self.peak_fd, 64, 0).split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        finally:
+            self.close()
 
 
 @dataclass
 class SlotGroup:
-    """One slot's groups: configure, join a run (:func:`join_argv`), read :meth:`usage`, :meth:`kill_all`."""
+    """One slot's groups: configure, join a run (:meth:`admit`, or :func:`join_argv` where no bwrap holds the
+    run's first process), read :meth:`usage`, :meth:`kill_all`."""
 
     hierarchy: Hierarchy
     name: str
@@ -246,14 +268,38 @@ class SlotGroup:
         return _read_int(folder / "pids.events", "max") if folder else 0
 
     def start(self) -> Start:
-        return Start(self.cpu_seconds(), self._oom_kills(), self._pids_events())
+        return Start(self.cpu_seconds(), self._oom_kills(), self._pids_events(), self._fresh_peak())
+
+    def _fresh_peak(self) -> int | None:
+        """An fd on the slot's memory.peak, reset to now through it; None on cgroup v1 or a kernel before 6.12."""
+        if self.hierarchy.version != 2 or "memory" not in self.dirs:
+            return None
+        try:
+            fd = os.open(self.dirs["memory"] / "memory.peak", os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            return None
+        try:
+            os.write(fd, b"reset\n")
+        except OSError:
+            os.close(fd)
+            return None
+        return fd
 
     def usage(self, start: Start) -> Usage:
         folder = self.dirs["memory"]
         peak = _read_int(folder / ("memory.peak" if self.hierarchy.version == 2 else "memory.max_usage_in_bytes"))
         return Usage(cpu_seconds=max(0.0, self.cpu_seconds() - start.cpu),
                      oom_killed=self._oom_kills() > start.oom_kills, memory_peak_bytes=peak,
-                     pids_limit_hit=self._pids_events() > start.pids_max_events)
+                     pids_limit_hit=self._pids_events() > start.pids_max_events, run_peak_bytes=start.run_peak())
+
+    def admit(self, pid: int) -> None:
+        """Move process ``pid`` (a run's first, held before it runs anything of the run's) into the slot."""
+        for procs in self.members:
+            try:
+                procs.write_text(str(pid))
+            except OSError as exc:
+                raise CgroupError(exc.errno, f"a run could not join its cgroup {self.name}: cannot write {procs}: "
+                                             f"{exc.strerror}") from None
 
     def threads(self) -> list[int]:
         """Every thread (tid) in the slot now: v2's ``cgroup.threads``, v1's ``tasks`` of the CPU accounting group."""

@@ -1,9 +1,11 @@
-"""The full argv of a run, outermost first: join the slot's cgroups, the isolation prefix (bwrap,
-unshare or the reaper shim), the uid drop, the rlimits, then the submission's own argv.
+"""The full argv of a run, outermost first: the isolation prefix (bwrap, unshare or the reaper shim),
+the uid drop, then the submission's own argv; where no bwrap holds the run's first process
+(:mod:`grader.sandbox.admission`), a ``sh`` that joins the slot's cgroups comes first.
 
 Each layer is a program that execs the next, so the submission's pid, signals and exit
-status pass through unchanged; the rlimits bind the submission alone (not bwrap, its init
-or the copies in and out of a capped workdir).
+status pass through unchanged. The rlimits bind the run's processes, never bwrap itself or the
+copies in and out of a capped workdir: under bwrap the runner sets them on the sandbox's first
+process while bwrap holds it; elsewhere the reaper shim sets them in the submission's process.
 """
 
 from __future__ import annotations
@@ -67,20 +69,36 @@ def neutral(values: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[
     return [host.sub(isolation.BOX, value) for value in values]
 
 
+def rlimit_values(argv: Sequence[str], workdir: Path, plan: isolation.Plan, limits: Limits,
+                  uid: int | None) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) of a run of ``argv`` as ``uid``, within the grader's own hard limits."""
+    if not plan.rlimits:
+        return []
+    return rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, _final(argv, workdir, plan)))
+
+
+def _final(argv: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str]:
+    return neutral(without_perf_file(argv, plan), workdir, plan)
+
+
 def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan, limits: Limits,
           info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None,
-          seccomp_fd: int | None = None) -> list[str]:
+          seccomp_fd: int | None = None, block_fd: int | None = None) -> list[str]:
     """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``;
-    under bwrap ``seccomp_fd`` holds the filter, elsewhere the reaper loads ``plan.seccomp`` itself."""
-    argv = neutral(without_perf_file(argv, plan), workdir, plan)
-    values = rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, argv)) if plan.rlimits else []
-    join = cgroups.join_argv(group) if group is not None else []
+    under bwrap ``seccomp_fd`` holds the filter, elsewhere the reaper loads ``plan.seccomp`` itself.
+    Under bwrap the runner admits the run into ``group`` and sets its rlimits while ``block_fd`` holds it."""
+    values = rlimit_values(argv, workdir, plan, limits, uid)
+    argv = _final(argv, workdir, plan)
     if plan.namespace == "bwrap":
         paths = [Path(p).resolve() for p in readable]
         paths += [p for p in install_prefixes(argv[0]) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
-        limiter = rlimits.prlimit_argv(values) if values else []
+        held = block_fd is not None  # held, the runner admits it; else a sh joins and prlimit limits as before
+        join = cgroups.join_argv(group) if group is not None and not held else []
+        limiter = rlimits.prlimit_argv(values) if values and not held else []
         return join + isolation.bwrap_prefix(isolation.tool("bwrap"), workdir, paths, uid, info_fd, limiter,
-                                             own_userns=plan.userns, seccomp_fd=seccomp_fd) + list(argv)
+                                             own_userns=plan.userns, seccomp_fd=seccomp_fd,
+                                             block_fd=block_fd) + list(argv)
+    join = cgroups.join_argv(group) if group is not None else []
     encoded = ",".join(f"{res}:{soft}:{hard}" for res, soft, hard in values) or "-"
     reaper = [sys.executable, "-I", "-S", str(REAPER)]
     if plan.seccomp is not None:

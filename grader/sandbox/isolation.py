@@ -35,10 +35,12 @@ import sys
 import tempfile
 import threading
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, seccomp, tmpfs, uids
+from grader.sandbox import cgroups, seccomp, uids
+from grader.sandbox.folders import tmpfs
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
 NOBODY = 65534
@@ -105,7 +107,7 @@ class Plan:
         return names
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tool(name: str) -> str:
     """The absolute path of a sandbox tool (the submission's PATH is not the grader's)."""
     return shutil.which(name) or name
@@ -116,14 +118,16 @@ def disabled_from_env() -> frozenset[str]:
     return frozenset(part.strip() for part in raw.split(",") if part.strip())
 
 
-def _system_binds() -> list[str]:
+@functools.cache
+def _system_binds() -> tuple[str, ...]:
+    """The system dirs as bwrap binds them (the same for every run of this process)."""
     args: list[str] = []
     for path in SYSTEM_DIRS:
         if os.path.islink(path):
             args += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             args += ["--ro-bind", path, path]
-    return args
+    return tuple(args)
 
 
 def _ancestors(path: Path) -> list[str]:
@@ -133,22 +137,24 @@ def _ancestors(path: Path) -> list[str]:
 
 
 def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
-                 info_fd: int | None = None, limiter: list[str] = (), own_userns: bool = False,
-                 seccomp_fd: int | None = None) -> list[str]:
+                 info_fd: int | None = None, limiter: Sequence[str] = (), own_userns: bool = False,
+                 seccomp_fd: int | None = None, block_fd: int | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
-    then ``limiter`` (``prlimit ... --``, so only the submission gets the rlimits).
+    then ``limiter`` (e.g. ``prlimit ... --``, so only what follows gets the rlimits; a run's
+    rlimits are set while ``block_fd`` holds the sandbox instead, :mod:`grader.sandbox.admission`).
 
     The workdir is bound at :data:`BOX`, the run's cwd; other paths keep their host names
     inside (none names a case or a student). ``seccomp_fd`` holds the system-call filter
     (:mod:`grader.sandbox.seccomp`), loaded before the init shell. As root, bwrap runs privileged (no user namespace
     needed), its init shell stays root, and ``setpriv`` runs the submission as
     ``drop_uid`` with every capability gone; otherwise bwrap maps the caller's own uid
-    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid.
+    into a new user namespace. ``info_fd`` gets ``{"child-pid": N}``, the init's host pid; with
+    ``block_fd`` the sandbox waits, set up, until that fd is readable (data or closed) before the init starts.
 
     ``own_userns`` puts the submission, after the uid drop, in a user namespace of its own
     (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
 
-    The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.tmpfs`).
+    The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.folders.tmpfs`).
     """
     if drop_uid is not None:
         args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
@@ -164,12 +170,14 @@ def bwrap_prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int 
     args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
+    if block_fd is not None:
+        args += ["--block-fd", str(block_fd)]
     if seccomp_fd is not None:
         args += ["--seccomp", str(seccomp_fd)]
     args += ["--chdir", BOX, "--"]
     args += INIT_SHIM
     if drop_uid is not None:
-        setpriv = shutil.which("setpriv") or "setpriv"
+        setpriv = tool("setpriv")
         args += [setpriv, f"--reuid={drop_uid}", f"--regid={drop_uid}", "--clear-groups",
                  "--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]
         if own_userns:
@@ -203,7 +211,7 @@ def unshare_prefix(unshare: str) -> list[str]:
 def _try(argv: list[str]) -> str | None:
     """None when the probe command succeeds, else why it failed (first stderr line)."""
     try:
-        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=PROBE_TIMEOUT,
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, check=False, capture_output=True, timeout=PROBE_TIMEOUT,
                               cwd="/", env={"PATH": "/usr/bin:/bin"})
     except (OSError, subprocess.SubprocessError) as exc:
         return f"{type(exc).__name__}: {exc}"
@@ -239,8 +247,8 @@ def _probe_bwrap(drop_uid: int | None) -> LayerStatus:
             hint = (" (unprivileged user namespaces look blocked, e.g. by Ubuntu 24.04's AppArmor: "
                     "kernel.apparmor_restrict_unprivileged_userns=1)")
         return LayerStatus("bwrap", False, f"{bwrap} fails: {why}{hint}")
-    return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, "
-                                      "read-only system, only the workdir writable (size-capped when root), a 64 MB private /tmp")
+    return LayerStatus("bwrap", True, f"{bwrap}: no network, own PID/mount/IPC/UTS namespaces, read-only system, "
+                                      "only the workdir writable (size-capped when root), a 64 MB private /tmp")
 
 
 def _probe_unshare() -> LayerStatus:
@@ -337,7 +345,7 @@ def _probe_seccomp(disabled: frozenset[str], namespace: str | None, drop_uid: in
         try:
             with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as empty:
                 done = subprocess.run(bwrap_prefix(tool("bwrap"), Path(empty), [], drop_uid, seccomp_fd=fd)
-                                      + ["/bin/true"], stdin=subprocess.DEVNULL, capture_output=True,
+                                      + ["/bin/true"], stdin=subprocess.DEVNULL, check=False, capture_output=True,
                                       timeout=PROBE_TIMEOUT, cwd="/", env={"PATH": "/usr/bin:/bin"}, pass_fds=(fd,))
             why = None if done.returncode == 0 else done.stderr.decode("utf-8", "replace").strip() or "it failed"
         except (OSError, subprocess.SubprocessError) as exc:
@@ -419,7 +427,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
 _PROBING = threading.Lock()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cached_plan(disabled: frozenset[str]) -> Plan:
     chosen = probe(disabled)
     for note in chosen.notes:  # said once per process, when the layers are first probed

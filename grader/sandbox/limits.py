@@ -25,7 +25,8 @@ class Outcome:
     exit_code: int | None      # None when killed by a signal
     signal: int | None
     timed_out: bool            # wall cap (active time, see active_seconds) or CPU limit reached
-    memory_exceeded: bool      # killed at the cgroup memory limit, or MemoryError/OutOfMemoryError/ENOMEM in stderr
+    memory_exceeded: bool      # OOM-killed in its cgroup, or a printed MemoryError/OutOfMemoryError confirmed
+    #                            by its measured RSS (runner.out_of_memory)
     wall_seconds: float
     cpu_seconds: float         # every process of the run together (its cgroup), else what rusage saw
     stdout: bytes              # capped at limits.output_bytes
@@ -36,6 +37,8 @@ class Outcome:
     process_limit_hit: bool = False        # a fork or thread creation failed at the run's process limit
     cpu_wait_seconds: float | None = None  # runnable but waiting for a CPU (not counted by the wall cap); None:
                                            # this kernel does not say (grader.sandbox.cpuwait)
+    grader_note: str = ""                  # what the grader measured against the program's own claim, for the
+                                           # message (not in stderr, where a program could print its like)
 
     @property
     def active_seconds(self) -> float:

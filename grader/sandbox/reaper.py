@@ -27,6 +27,8 @@ import resource
 import signal
 import sys
 import time
+from types import FrameType
+from typing import NoReturn
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -48,7 +50,7 @@ def _prctl(option: int, value: int) -> None:
 
 def _children() -> list[int]:
     me = str(os.getpid())
-    found = []
+    found: list[int] = []
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -105,7 +107,8 @@ def _clear_keyrings() -> None:
         libc.syscall(number, KEYCTL_CLEAR, ctypes.c_long(persistent))
 
 
-def _mount(libc, source: bytes, target: bytes, kind: bytes | None, flags: int, options: bytes | None) -> None:
+def _mount(libc: ctypes.CDLL, source: bytes, target: bytes, kind: bytes | None, flags: int,
+           options: bytes | None) -> None:
     if libc.mount(source, target, kind, flags, options) != 0:
         error = ctypes.get_errno()
         raise OSError(error, f"cannot mount {source.decode(errors='replace')} on "
@@ -178,9 +181,34 @@ class _Stop(Exception):
     pass
 
 
-def _stop(signum, frame) -> None:
+def _stop(signum: int, frame: FrameType | None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second one must not break the clean-up
     raise _Stop
+
+
+def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, command: list[str]) -> NoReturn:
+    """In the forked child: its own group, the limits, the uid, no new privileges, the filter, then the command."""
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
+        for res, soft, hard in limits:
+            resource.setrlimit(res, (soft, hard))
+        if uid != "-":
+            _become(uid)
+            _clear_keyrings()
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if program is not None:
+            try:
+                _load_filter(program)
+            except OSError as exc:  # a grader fault, which the runner raises
+                print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
+                os._exit(125)
+        os.execvp(command[0], command)
+    except (OSError, ValueError) as exc:
+        print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
+    except BaseException:  # a _Stop before exec: never run the shim's code in the child
+        pass
+    os._exit(127)
 
 
 def main(argv: list[str]) -> int:
@@ -193,7 +221,8 @@ def main(argv: list[str]) -> int:
             keep.append(argv[1])
             argv = argv[2:]
     if len(argv) < 4 or argv[2] != "--":
-        print("usage: reaper.py [--seccomp HEX] [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...", file=sys.stderr)
+        print("usage: reaper.py [--seccomp HEX] [--private-tmp BYTES [--keep PATH]...] UID|- LIMITS|- -- ARGV...",
+              file=sys.stderr)
         return 2
     uid, command = argv[0], argv[3:]
     if private_tmp is not None:
@@ -209,27 +238,7 @@ def main(argv: list[str]) -> int:
     _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the same if the grader itself dies
     child = os.fork()
     if child == 0:
-        try:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.setpgid(0, 0)  # its own group, so the timeout can kill it apart from this shim
-            for res, soft, hard in limits:
-                resource.setrlimit(res, (soft, hard))
-            if uid != "-":
-                _become(uid)
-                _clear_keyrings()
-            _prctl(PR_SET_NO_NEW_PRIVS, 1)
-            if program is not None:
-                try:
-                    _load_filter(program)
-                except OSError as exc:  # a grader fault, which the runner raises
-                    print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
-                    os._exit(125)
-            os.execvp(command[0], command)
-        except (OSError, ValueError) as exc:
-            print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
-        except BaseException:  # a _Stop before exec: never run the shim's code in the child
-            pass
-        os._exit(127)
+        _exec_child(uid, limits, program, command)
     try:
         while True:
             pid, status = os.wait()
@@ -247,7 +256,7 @@ def main(argv: list[str]) -> int:
         _scrub_keyrings_after(uid)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        if sig != signal.SIGKILL and sig != signal.SIGSTOP:
+        if sig not in (signal.SIGKILL, signal.SIGSTOP):
             signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)  # ignored when this shim is a namespace's init (under unshare)
         return 128 + sig

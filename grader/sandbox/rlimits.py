@@ -1,8 +1,8 @@
 """The POSIX resource limits of a run, and how they reach the submission alone.
 
-Under bwrap they are applied by ``prlimit`` just before the submission (so bwrap, the
-namespace's init and the copies of a capped workdir are not bound by them); without it,
-by the reaper shim in the submission's own process.
+Under bwrap the runner sets them on the sandbox's first process while bwrap holds it
+(:mod:`grader.sandbox.admission`: bwrap itself and the copies of a capped workdir are not
+bound by them); without it, the reaper shim sets them in the submission's own process.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import math
 import re
 import resource
 from collections.abc import Sequence
+
 from grader.sandbox.isolation import tool
 from grader.sandbox.limits import Limits
 
@@ -71,12 +72,13 @@ def within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]
     clamped = []
     for res, soft, hard in values:
         ours = resource.getrlimit(res)[1]
-        if ours != resource.RLIM_INFINITY:
-            soft, hard = min(soft, ours), min(hard, ours)
-        clamped.append((res, soft, hard))
+        if ours == resource.RLIM_INFINITY:
+            clamped.append((res, soft, hard))
+        else:
+            clamped.append((res, min(soft, ours), min(hard, ours)))
     return clamped
 
 
 def prlimit_argv(values: list[tuple[int, int, int]]) -> list[str]:
-    """``prlimit`` applying ``values`` to the submission alone (not to bwrap or the init)."""
+    """``prlimit`` applying ``values`` to what follows it on a command line (bwrap's probe)."""
     return [tool("prlimit"), *(f"--{PRLIMIT_NAMES[res]}={soft}:{hard}" for res, soft, hard in values), "--"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import os
 import select
 import signal
@@ -24,8 +23,9 @@ import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots, tmpfs
-from grader.sandbox import workdir as workdirs
+from grader.sandbox import admission, cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots
+from grader.sandbox.folders import tmpfs
+from grader.sandbox.folders import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -41,11 +41,21 @@ SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
 RUN_FOLDER = isolation.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
+# What a program prints when an allocation fails under its rlimit. Printed text is only a claim
+# (a student can print it): it is believed when the grader's own measurement agrees, see
+# out_of_memory. Not "Could not reserve enough space" (the JVM failing to start with its heap):
+# the caller confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
 OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
                b"Cannot allocate memory", b"out of memory", b"Out of memory",
                b"insufficient memory for the Java Runtime", b"os::commit_memory")
-# Not "Could not reserve enough space" (the JVM failing to start with its heap): the caller
-# confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
+# A failed allocation under RLIMIT_AS (or a JVM's -Xmx) comes after the process's resident memory
+# grew toward its limit: Python's MemoryError at a 256 MB limit holds ~230 MB, a JVM's heap
+# OutOfMemoryError at least its -Xmx. Half the limit leaves room for what the address space
+# counts beyond resident pages (libraries, a JVM's reserved but untouched heap).
+OOM_EVIDENCE_FRACTION = 0.5
+# ru_maxrss is the largest process of the run's whole tree, the sandbox's own Python shim included
+# (17 MB measured here): under this it proves nothing, whatever the limit (memory_mb may be 16).
+OOM_EVIDENCE_FLOOR_BYTES = 32 * 2**20
 
 
 def isolation_layers() -> list[str]:
@@ -118,18 +128,6 @@ def _descendants(root: int) -> tuple[list[int], float]:
     return below, total / os.sysconf("SC_CLK_TCK")
 
 
-def _namespace_init(info_fd: int, bwrap_pid: int) -> int | None:
-    """The host pid of bwrap's sandbox init, if bwrap reported it and it is still bwrap's child."""
-    try:
-        info = json.loads(os.read(info_fd, 65536) or b"{}")
-        pid = int(info["child-pid"])
-        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
-            ppid = next(line.split()[1] for line in status if line.startswith("PPid:"))
-    except (OSError, ValueError, KeyError, TypeError, StopIteration):
-        return None
-    return pid if int(ppid) == bwrap_pid else None
-
-
 def warn_if_exposed(paths: Sequence[Path]) -> list[str]:
     """Warn (once per path) where no bwrap hides the host and permissions let a run's uid read ``paths``
     (the test set, the submissions): with no private view, permissions are all that keep them hidden."""
@@ -151,12 +149,14 @@ def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
                 stdin_data: bytes | None = None, readable: Sequence[Path] = (),
-                keep: Sequence[str] = (".",)) -> Outcome:
+                keep: Sequence[str] = (".",), in_place: bool = False) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
 
     ``keep`` names what the caller reads in ``workdir`` after the run (paths relative to it, ``.``
     for all, the default). Where the workdir is a capped tmpfs, only those come back to the host disk, within
-    the tmpfs's own size (:func:`grader.sandbox.tmpfs.over`); what did not fit is said on stderr.
+    the tmpfs's own size (:func:`grader.sandbox.folders.tmpfs.over`); what did not fit is said on stderr.
+    ``in_place``: the workdir is capped by the caller already (a case's box, :mod:`grader.sandbox.folders.box`,
+    which never touches the disk): the run uses it as it is, and ``keep`` is not used.
 
     The run holds a worker slot for its duration (:mod:`grader.sandbox.slots`): its own uid
     (as root) and its slot's cgroups, which count its memory (shmem included), processes and
@@ -167,57 +167,86 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     if not argv:
         raise ValueError("run_command needs a command")
     plan = isolation.plan()
+    workdir = Path(workdir).resolve()
+    capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits), keep) if plan.workdir_tmpfs \
+        and not in_place else contextlib.nullcontext(None)
+    with capped as copy_back:
+        outcome = _in_slot(argv, workdir, limits, env, stdin_data, readable, plan)
+    if copy_back is not None and copy_back.refused:
+        note = f"\ngrader: {copy_back.refused}\n".encode()
+        outcome = dataclasses.replace(outcome, stderr=outcome.stderr + note)
+    return outcome
+
+
+def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None,
+             stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan) -> Outcome:
+    """The run in a worker slot: the run's uid owns the workdir's content for the run alone, and
+    everything in it is root's again before that uid can serve another run."""
     with slots.pool().slot() as slot:
         uid = slot.uid if slot.uid is not None else plan.drop_uid
-        workdir = Path(workdir).resolve()
         if plan.namespace != "bwrap" and uid is not None:
             workdirs.check_reachable(workdir, uid)
-        capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits), keep) if plan.workdir_tmpfs \
-            else contextlib.nullcontext(None)
-        with capped as copy_back:
-            workdirs.give(workdir, uid)
-            try:
-                outcome = _run(argv, workdir, limits, env, stdin_data, readable, plan, uid, slot.group)
-            finally:
-                workdirs.take_back(workdir, uid)
-        if copy_back is not None and copy_back.refused:
-            note = f"\ngrader: {copy_back.refused}\n".encode()
-            outcome = dataclasses.replace(outcome, stderr=outcome.stderr + note)
-        return outcome
+        workdirs.give(workdir, uid)
+        try:
+            return _run(argv, workdir, limits, env, stdin_data, readable, plan, uid, slot.group)
+        finally:
+            workdirs.take_back(workdir, uid)
 
 
-def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: isolation.Plan,
-         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
+def _environment(workdir: Path, env: Mapping[str, str] | None, plan: isolation.Plan) -> dict[str, str]:
     home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
     environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}
     environment.update(zip((env or {}).keys(), command.neutral(list((env or {}).values()), workdir, plan)))
+    return environment
+
+
+def _admitted(proc: subprocess.Popen, info_read: int | None, block_write: int | None,
+              group: cgroups.SlotGroup | None, values: list[tuple[int, int, int]]) -> int | None:
+    """The host pid of bwrap's sandbox, admitted into the slot under the rlimits ``values`` before it runs
+    (None without bwrap, or when bwrap failed first); on a fault bwrap is killed and reaped, then it raises."""
+    if block_write is None or info_read is None:
+        return None
+    try:
+        return admission.admit(proc.pid, info_read, block_write, group, values)
+    except BaseException:
+        os.close(info_read)
+        os.wait4(proc.pid, 0)  # killed by admit: reaped here
+        proc.returncode = 0
+        raise
+
+
+def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None, stdin_data: bytes | None,
+         readable: Sequence[Path], plan: isolation.Plan,
+         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
+    environment = _environment(workdir, env, plan)
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
         group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
-    stdin_fd, feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
-    info_read, info_write = os.pipe() if plan.namespace == "bwrap" else (None, None)
-    filter_fd = seccomp.program_fd(plan.seccomp) if plan.namespace == "bwrap" and plan.seccomp else None
+    stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
+    bwrap = plan.namespace == "bwrap"
+    info_read, info_write = os.pipe() if bwrap else (None, None)
+    block_read, block_write = os.pipe() if bwrap else (None, None)  # holds the sandbox until it is admitted
+    filter_fd = seccomp.program_fd(plan.seccomp) if bwrap and plan.seccomp else None
     try:
-        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd)
+        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
+                                     block_read)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 command_argv, cwd=workdir, env=environment, close_fds=True,
-                pass_fds=tuple(fd for fd in (info_write, filter_fd) if fd is not None),
+                pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read) if fd is not None),
                 stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
-            if info_read is not None:
-                os.close(info_read)
-            message = f"cannot run {argv[0]}: {exc.strerror or exc}\n".encode()
-            return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
+            return _not_started(argv[0], exc, (info_read, block_write), start, limits)
         finally:
             capture.close_child_ends()
-            for fd in (info_write, filter_fd, stdin_fd if stdin_data is not None else None):
+            for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
+        init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():
@@ -233,16 +262,7 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
                 _wait(proc.pid, REAPER_GRACE_SECONDS)
         finally:
             if info_read is not None:
-                os.set_blocking(info_read, False)
-                init = _namespace_init(info_read, proc.pid)
-                os.close(info_read)
-                if init is not None:
-                    if timed_out and group is None:
-                        # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
-                        _, sampled_cpu = _descendants(init)
-                    with contextlib.suppress(OSError):  # its death ends the namespace and all in it
-                        os.kill(init, signal.SIGKILL)
-                    _wait(proc.pid, BWRAP_GRACE_SECONDS)
+                sampled_cpu = _end_namespace(info_read, proc.pid, init, sample_cpu=timed_out and group is None)
             # Kill the group before reaping its leader, so the pgid cannot have been reused.
             _killpg(proc.pid)
             _, status, usage = os.wait4(proc.pid, 0)
@@ -255,32 +275,94 @@ def _run(argv, workdir: Path, limits: Limits, env, stdin_data, readable, plan: i
         capture.close()
     exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot join"):
-        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
-                                     "the grader cannot write its cgroup.procs")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
-    if exit_code == JOIN_FAILED and stderr.startswith(b"grader sandbox: cannot mount"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
+    if exit_code == JOIN_FAILED:
+        if start is not None:
+            start.close()
+        _raise_shim_failure(stderr, group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
-    if sig == signal.SIGXCPU or cpu_exceeded:
-        timed_out = True
-    elif sig == signal.SIGKILL and cpu >= 0.9 * cpu_limit:
-        # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
-        # contention (up to ~20% here), hence the margin of a whole second below hard.
-        timed_out = True
-    failed = exit_code != 0 or sig is not None
-    memory = not timed_out and ((spent is not None and spent.oom_killed)
-                                or (failed and any(marker in stderr for marker in OOM_MARKERS)))
-    return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory,
+    timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)
+    # The run's own cgroup peak where the kernel keeps one; else the rusage peak of the processes it reaped,
+    # which (as exec keeps a forked parent's high-water mark) can be no lower than the grader's own.
+    held = spent.run_peak_bytes if spent is not None and spent.run_peak_bytes is not None else usage.ru_maxrss * 1024
+    memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
+                                 spent is not None and spent.oom_killed, held)
+    return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory and not timed_out,
                    wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
-                   cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None)
+                   cpu_wait_seconds=round(meter.waited, 4) if meter is not None else None,
+                   grader_note=note if not timed_out else "")
+
+
+def _not_started(program: str, exc: OSError, fds: Sequence[int | None], start: cgroups.Start | None,
+                 limits: Limits) -> Outcome:
+    """The outcome of a program that could not be started (exit 127, as a shell says), its fds closed."""
+    for fd in fds:
+        if fd is not None:
+            os.close(fd)
+    if start is not None:
+        start.close()
+    message = f"cannot run {program}: {exc.strerror or exc}\n".encode()
+    return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
+
+
+def _over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float) -> bool:
+    """Whether a run that ended by ``sig`` was stopped by its CPU limit."""
+    if sig == signal.SIGXCPU or cpu_exceeded:
+        return True
+    # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
+    # contention (up to ~20% here), hence the margin of a whole second below hard.
+    return sig == signal.SIGKILL and cpu >= 0.9 * cpu_limit
+
+
+def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
+                  largest_rss_bytes: int) -> tuple[bool, str]:
+    """Whether a run ran out of memory, from what the grader measured; and a note for its message.
+
+    The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
+    message is believed only when its largest process (``ru_maxrss``, per process as the rlimit is)
+    held at least :data:`OOM_EVIDENCE_FRACTION` of the limit (and more than the sandbox's own
+    processes hold, :data:`OOM_EVIDENCE_FLOOR_BYTES`); otherwise it stays the run's own
+    failure (RTE), and the note says why it is not MLE."""
+    if oom_killed:
+        return True, ""
+    if not failed or not any(marker in stderr for marker in OOM_MARKERS):
+        return False, ""
+    limit = limits.memory_mb * 2**20
+    if largest_rss_bytes >= max(OOM_EVIDENCE_FRACTION * limit, OOM_EVIDENCE_FLOOR_BYTES):
+        return True, ""
+    return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
+                   f"of its {limits.memory_mb} MB limit and was not stopped at it: not a memory limit verdict")
+
+
+def _end_namespace(info_read: int, pid: int, init: int | None, sample_cpu: bool) -> float:
+    """Kill the run's PID namespace through its init (the host pid admission read from bwrap's info pipe) and
+    wait for bwrap; the CPU time of the processes in it, sampled first when ``sample_cpu`` (else 0.0)."""
+    os.close(info_read)
+    sampled_cpu = 0.0
+    if init is not None:
+        if sample_cpu:
+            # Sample the CPU time first: processes the kernel reaps with the namespace lose theirs.
+            _, sampled_cpu = _descendants(init)
+        with contextlib.suppress(OSError):  # its death ends the namespace and all in it
+            os.kill(init, signal.SIGKILL)
+        _wait(pid, BWRAP_GRACE_SECONDS)
+    return sampled_cpu
+
+
+def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
+    """A run that ended with the shims' own exit code: raise the grader fault its message names, if any."""
+    if stderr.startswith(b"grader sandbox: cannot join"):
+        raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
+                                     "the grader cannot write its cgroup.procs")
+    if stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
+    if stderr.startswith(b"grader sandbox: cannot mount"):
+        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
+                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

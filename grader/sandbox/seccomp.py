@@ -97,7 +97,8 @@ def _assemble(code: list[tuple]) -> bytes:
     """``(op, k, true_label, false_label)`` rows and ``"label"`` strings -> packed sock_filter.
 
     A jump names a label (or None: the next instruction); labels only ever lie ahead."""
-    places, index = {}, 0
+    places: dict[str, int] = {}
+    index = 0
     for row in code:
         if isinstance(row, str):
             places[row] = index

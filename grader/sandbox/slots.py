@@ -92,7 +92,7 @@ _SWEPT: list[sweep.Swept] = []
 _MAKING = threading.Lock()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cached_pool(disabled: frozenset[str]) -> SlotPool:
     chosen = isolation.plan()
     if not _SWEPT:  # once per process: what graders killed before us left behind

@@ -18,7 +18,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroups, tmpfs
+from grader.sandbox import cgroups
+from grader.sandbox.folders import tmpfs
 
 TEMP_PREFIX = "npuzzle-grade-"
 OWNER = re.compile(r"(\d+)\.(\d+)\.(\d+)-")
@@ -92,7 +93,8 @@ def sweep_temp(parent: str | None = None, swept: Swept | None = None) -> Swept:
                 tmpfs.unmount(point)
             except OSError as exc:
                 problems.append(str(exc))
-        shutil.rmtree(entry.path, onerror=lambda _f, path, exc: problems.append(f"{path}: {exc[1]}"))
+        # rmtree calls it within this iteration, while ``problems`` is this folder's list
+        shutil.rmtree(entry.path, onerror=lambda _f, path, exc: problems.append(f"{path}: {exc[1]}"))  # noqa: B023
         (swept.problems.extend(problems) if problems else swept.folders.append(entry.path))
     return swept
 

@@ -75,7 +75,7 @@ class UidPool:
     def from_env(cls) -> UidPool:
         base = int(os.environ.get(BASE_ENV, DEFAULT_BASE))
         size = int(os.environ.get(SIZE_ENV, DEFAULT_SIZE))
-        if not (1000 <= base and size >= 1 and base + size < 2**31 - 1):
+        if not (base >= 1000 and size >= 1 and base + size < 2**31 - 1):
             raise UidPoolError(errno.EINVAL, f"{BASE_ENV}={base} {SIZE_ENV}={size}: the pool must lie "
                                              f"within 1000..{2**31 - 2}")
         return cls(base, size)
@@ -163,7 +163,7 @@ def scrub_ipc(uid: int) -> int:
         for row in rows[1:]:
             values = dict(zip(header, row.split()))
             if str(uid) in (values.get("uid"), values.get("cuid")):
-                args = (int(values["shmid" if kind == "shm" else kind + "id"]),)
+                args: tuple[int | None, ...] = (int(values["shmid" if kind == "shm" else kind + "id"]),)
                 args += (0, IPC_RMID, None) if kind == "sem" else (IPC_RMID, None)
                 removed += remover(*args) == 0
     return removed

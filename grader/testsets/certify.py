@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 
 from solver.board import Board
 from solver.formats import format_board as solution_board
@@ -66,7 +67,7 @@ def certify(board: Board, node_limit: int | None = None, blank_first: bool = Fal
             raise AssertionError(f"the reference solver calls a solvable board unsolvable: {board.tiles}")
         return Certificate(False, None, seconds, result.expanded)
     path = result.path
-    if path[0] != board or not path[-1].is_goal() or any(a.move_to(b) is None for a, b in zip(path, path[1:])):
+    if path[0] != board or not path[-1].is_goal() or any(a.move_to(b) is None for a, b in pairwise(path)):
         raise AssertionError(f"the reference solver returned an invalid path for {board.tiles}")
     return Certificate(True, len(path) - 1, seconds, result.expanded)
 
@@ -96,11 +97,8 @@ def depth_bucket(n: int, moves: int) -> str:
     """The depth-bucket tag of a solvable case: fixed ranges per size, so tags compare across sets."""
     if n == 2:
         return "depth:0-6"
-    if n == 3:
-        edges = (0, 8, 16, 24, 31)
-    else:
-        edges = (0, 9, 19, 29, 39, 49, 59, 69, 80)
-    for lo, hi in zip(edges, edges[1:]):
+    edges = (0, 8, 16, 24, 31) if n == 3 else (0, 9, 19, 29, 39, 49, 59, 69, 80)
+    for lo, hi in pairwise(edges):
         if moves <= hi:
             return f"depth:{lo if lo == 0 else lo + 1}-{hi}"
     return f"depth:{edges[-1] + 1}+"

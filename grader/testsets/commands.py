@@ -14,8 +14,9 @@ from pathlib import Path
 import click
 
 from grader.errors import ConfigError, TestsetInvalid
-from grader.testsets.model import GOALS, MANIFEST, VISIBILITIES, goal_name
+from grader.model.manifest import Visibility
 from grader.testsets.certify import STYLES
+from grader.testsets.model import GOALS, MANIFEST, VISIBILITIES, goal_name
 from solver.clikit import ProgressLines
 
 OTHER_GROUPS = ("random_3x3", "buckets", "two_by_two", "unsolvable_sizes", "solved_sizes", "corners", "hardest")
@@ -74,7 +75,8 @@ def testcases() -> None:
               help="Sizes of the unsolvable boards, one entry per board.")
 @click.option("--solved-sizes", callback=_sizes, default="3,4", show_default=True,
               help="Sizes of the already-solved boards.")
-@click.option("--corners/--no-corners", default=True, show_default=True, help="3x3 boards with the blank in each corner.")
+@click.option("--corners/--no-corners", default=True, show_default=True,
+              help="3x3 boards with the blank in each corner.")
 @click.option("--hardest/--no-hardest", default=True, show_default=True, help="The two 31-move 3x3 positions.")
 @click.option("--points", type=click.FloatRange(0), default=1, show_default=True)
 @click.option("--hard-time-limit", type=click.FloatRange(0, min_open=True), default=30, show_default=True,
@@ -110,8 +112,9 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
                 hard_time_limit=hard_time_limit)
     if deep_only:
         ctx = click.get_current_context()
+        default = click.core.ParameterSource.DEFAULT
         given = ["/".join(p.opts + p.secondary_opts) for p in ctx.command.params
-                 if p.name in OTHER_GROUPS and ctx.get_parameter_source(p.name) is not click.core.ParameterSource.DEFAULT]
+                 if p.name in OTHER_GROUPS and ctx.get_parameter_source(p.name) is not default]
         if given:
             raise click.UsageError(f"--deep-only makes only the deep 4x4 boards; found {', '.join(given)} as well")
         if not deep_4x4:
@@ -161,7 +164,7 @@ def generate_command(out_dir: Path, seed: str, style: str, name: str | None, des
 @click.option("--force", is_flag=True, help="Replace a set already in --out.")
 @click.option("--skip-bad", is_flag=True, help="Leave out files with problems instead of writing nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Only the summary and the problems.")
-def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: str,
+def import_command(source_dir: Path, out_dir: Path, pattern: str, style: str, prefix: str, visibility: Visibility,
                    points: float, tags: tuple[str, ...], time_limit: float | None, hard_time_limit: float | None,
                    expect: tuple[str, ...], name: str | None, description: str, goal: str | None, preset: str,
                    append: bool, force: bool, skip_bad: bool, quiet: bool) -> int:

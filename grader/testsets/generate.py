@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.errors import GraderError
-from grader.testsets.model import Case
+from grader.model.manifest import Visibility
 from grader.testsets.certify import (
     Certificate,
     CertificationLimit,
@@ -28,6 +28,7 @@ from grader.testsets.certify import (
     certify,
     format_board,
 )
+from grader.testsets.model import Case
 from solver.board import Board
 
 # The only two 31-move 8-puzzle positions, the 8-puzzle maximum (exhaustive BFS; also in
@@ -144,7 +145,7 @@ class _Builder:
             raise AssertionError(f"{case_id}: expected {moves} moves, the reference solver finds {cert.moves}")
         tags = answer_tags(board, cert) + [t for t in extra_tags if t]
         hard = "hard" in tags
-        visibility = "hidden" if hard else ("visible" if index % self.plan.visible_every == 0 else "hidden")
+        visibility: Visibility = "hidden" if hard else ("visible" if index % self.plan.visible_every == 0 else "hidden")
         case = Case(id=case_id, input_path=Path("cases", f"{case_id}.txt"), n=board.n, solvable=cert.solvable,
                     optimal_moves=cert.moves, points=self.plan.points, visibility=visibility,
                     time_limit_seconds=self.plan.hard_time_limit if hard else None, tags=tuple(tags),
@@ -188,12 +189,9 @@ def within_effort(board: Board, max_nodes: int) -> bool:
     to the end (tens of millions of nodes a second) but slow to stop early, and 50-move boards
     rarely need more than 10^8 nodes.
     """
-    from solver.search.heuristic import simple_heuristic
-    from solver.search.idastar import run
+    from solver.solve import plain_effort
 
-    plain = run(board, simple_heuristic(board.n, "manhattan"), "idastar", route_first=False, pruned=False,
-                dual=False)
-    return plain.expanded <= max_nodes
+    return plain_effort(board) <= max_nodes
 
 
 def _walk_boards(builder: _Builder, bucket: Bucket) -> Iterator[tuple[Board, int]]:

@@ -18,14 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.testsets.model import Case
+from grader.model.manifest import Visibility
 from grader.testsets.certify import (
+    Certificate,
     CertificationLimit,
     answer_tags,
     certify,
     format_board,
 )
 from grader.testsets.generate import GeneratedCase
+from grader.testsets.model import Case
 from solver.board import Board
 from solver.errors import InputError
 from solver.formats import parse_puzzle
@@ -106,7 +108,7 @@ class ImportOptions:
     pattern: str = "*.txt"
     style: str = "keep"
     prefix: str = ""
-    visibility: str = "visible"
+    visibility: Visibility = "visible"
     points: float = 1
     tags: tuple[str, ...] = ()
     time_limit: float | None = None
@@ -172,7 +174,7 @@ def import_dir(source: Path, options: ImportOptions = ImportOptions(),
     return report
 
 
-def _case(path: Path, board: Board, data: bytes, cert, options: ImportOptions) -> GeneratedCase:
+def _case(path: Path, board: Board, data: bytes, cert: Certificate, options: ImportOptions) -> GeneratedCase:
     tags = answer_tags(board, cert) + [t for t in options.tags if t]
     hard = "hard" in tags
     limit = options.hard_time_limit if hard and options.hard_time_limit is not None else options.time_limit

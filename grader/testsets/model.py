@@ -1,7 +1,8 @@
 """A test set on disk: ``testcases/<set>/manifest.json`` and the puzzle files it names.
 
-:func:`load_testset` is the one reader the grader uses. It checks the manifest against
-``grader/schemas/manifest.schema.json`` and a few rules a schema cannot state (unique
+:func:`load_testset` is the one reader the grader uses. It checks the manifest against its model
+(:mod:`grader.model.manifest`, from which ``grader/schemas/manifest.schema.json`` is generated) and a few
+rules a schema cannot state (unique
 ids, input paths inside the set folder, the input files exist), and returns a
 :class:`CaseSet`. Deeper checks (file format, solvability, re-derived optimal lengths,
 duplicate boards, unknown files) are ``grade testcases validate``
@@ -12,23 +13,24 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import functools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import jsonschema
+from pydantic import ValidationError
 
 from grader.errors import CaseFileError, ConfigError
-from grader.schemacheck import load_schema
+from grader.model.loading import problems
+from grader.model.manifest import FORMAT_VERSION, GOALS, Visibility, manifest_schema
+from grader.model.manifest import MANIFEST as MANIFEST_MODEL
+
+__all__ = ["FORMAT_VERSION", "GOALS", "Case", "CaseSet", "load_testset", "schema_problems"]
 
 MANIFEST = "manifest.json"
-SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "manifest.schema.json"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
-FORMAT_VERSION = 1
-GOALS = ("blank-last", "blank-first")
-"""Where the blank sits in the goal a set's answers were certified for; the first is the default."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class Case:
     solvable: bool
     optimal_moves: int | None
     points: float
-    visibility: str
+    visibility: Visibility
     time_limit_seconds: float | None
     tags: tuple[str, ...]
     input: str = ""
@@ -92,90 +94,19 @@ class CaseSet:
         return sum(case.points for case in self.cases)
 
 
-def manifest_schema() -> dict[str, Any]:
-    return load_schema(SCHEMA_PATH.name)
-
-
-# Friendlier words for the schema's regular expressions, keyed by the property name.
-_PATTERN_MEANING = {
-    "id": "an id of letters, digits, '.', '_' and '-', starting with a letter or digit",
-    "name": "a name of letters, digits, '.', '_' and '-', starting with a letter or digit",
-    "input": "a path relative to the set folder, with '/' separators and no '..', '.' or leading '/'",
-    "tags": "a tag of letters, digits and ':._+-', with no spaces",
-}
-
-
-_JSON_TYPES = {"object": "a JSON object", "array": "a list", "string": "a string", "integer": "an integer",
-               "number": "a number", "boolean": "true or false", "null": "null"}
-_BOUNDS = {"minimum": "a value >=", "maximum": "a value <=", "exclusiveMinimum": "a value >",
-           "exclusiveMaximum": "a value <", "minLength": "a length >=", "maxLength": "a length <="}
-
-
-def _json_type(value: Any) -> str:
-    """How a message names a found value: its JSON type, and the value itself when short."""
-    kind = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
-        type(value), "a number")
-    if isinstance(value, (dict, list)):
-        return kind
-    shown = json.dumps(value)
-    return f"{kind} {shown if len(shown) <= 40 else shown[:40] + '…'}" if value is not None else kind
-
-
-def _describe(error: jsonschema.ValidationError) -> str:
-    """One readable sentence for a schema error: what was expected, what was found."""
-    found = json.dumps(error.instance) if not isinstance(error.instance, (dict, list)) else _json_type(error.instance)
-    if error.validator == "pattern":
-        key = next((p for p in reversed(error.absolute_path) if isinstance(p, str)), "")
-        return f"expected {_PATTERN_MEANING.get(key, 'a match for ' + repr(error.validator_value))}, found {found}"
-    if error.validator == "not" and error.absolute_schema_path and "else" in error.absolute_schema_path:
-        return "an unsolvable case must not have optimal_moves (found " \
-               f"{json.dumps(error.instance.get('optimal_moves'))})"
-    if error.validator == "required" and "then" in error.absolute_schema_path:
-        return "a solvable case needs optimal_moves (the certified optimal move count)"
-    if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
-        return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}; " \
-               f"allowed: {', '.join(allowed)}"
-    if error.validator == "required":
-        return "missing (a required field)"
-    if error.validator == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        return f"expected {' or '.join(_JSON_TYPES.get(t, t) for t in wanted)}, found {_json_type(error.instance)}"
-    if error.validator in _BOUNDS:
-        return f"expected {_BOUNDS[error.validator]} {error.validator_value}, found {found}"
-    if error.validator == "minItems":
-        return f"expected at least {error.validator_value} item(s), found none"
-    if error.validator == "uniqueItems":
-        return f"expected no repeated items, found {found}"
-    if error.validator == "enum":
-        return f"expected one of {', '.join(map(json.dumps, error.validator_value))}, found {found}"
-    if error.validator == "const":
-        return f"expected {json.dumps(error.validator_value)}, found {found}"
-    return error.message
-
 
 def schema_problems(data: Any, file: str) -> list[ConfigError]:
-    """Every schema violation of a parsed manifest, in document order."""
-    validator = jsonschema.Draft202012Validator(manifest_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    return [ConfigError(file, _json_path(error), _describe(error)) for error in errors]
+    """Every problem of a parsed manifest against its model (:mod:`grader.model.manifest`), in document order."""
+    try:
+        MANIFEST_MODEL.validate_python(data)
+    except ValidationError as exc:
+        return [ConfigError(file, path, text) for path, text in problems(exc, _schema())]
+    return []
 
 
-def _json_path(error: jsonschema.ValidationError) -> str:
-    """The path of the field at fault: for a missing or forbidden key, the key itself."""
-    if error.validator == "required" and "then" in error.absolute_schema_path:
-        return f"{error.json_path}.optimal_moves"
-    if error.validator == "required":
-        missing = [key for key in error.validator_value if key not in error.instance]
-        return f"{error.json_path}.{missing[0]}" if missing else error.json_path
-    if error.validator == "not" and "else" in error.absolute_schema_path:
-        return f"{error.json_path}.optimal_moves"
-    if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        if len(extra) == 1:
-            return f"{error.json_path}.{extra[0]}"
-    return error.json_path
+@functools.cache
+def _schema() -> dict[str, Any]:
+    return manifest_schema()
 
 
 def read_manifest_json(path: Path) -> Any:

@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from grader.errors import ConfigError
+from grader.testsets.certify import CertificationLimit, certify
 from grader.testsets.model import (
     GOALS,
     MANIFEST,
@@ -26,7 +27,6 @@ from grader.testsets.model import (
     rule_problems,
     schema_problems,
 )
-from grader.testsets.certify import CertificationLimit, certify
 from solver.errors import InputError
 from solver.formats import parse_puzzle
 
@@ -72,7 +72,8 @@ def validate_testset(path: Path, node_limit: int | None = None,
 
     boards: dict[tuple[int, ...], tuple[str, str]] = {}
     # A case broken in other fields still claims its file: don't call that file unknown too.
-    referenced = {str(PurePosixPath(e["input"])) for e in entries if isinstance(e, dict) and isinstance(e.get("input"), str)}
+    referenced = {str(PurePosixPath(e["input"])) for e in entries
+                  if isinstance(e, dict) and isinstance(e.get("input"), str)}
     goal = data.get("goal") if data.get("goal") in GOALS else GOALS[0]  # a bad goal is a schema problem above
     for index, entry in sound:
         _check_case(root, file, index, entry, boards, report, node_limit, progress, goal == GOALS[1])

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 from grader.errors import ConfigError, OutputDirError
-from grader.testsets.model import MANIFEST, Case, dump_manifest, load_testset, read_manifest_json
 from grader.testsets.generate import GeneratedCase
+from grader.testsets.model import MANIFEST, Case, dump_manifest, load_testset, read_manifest_json
 from solver.errors import InputError
 from solver.fileio import write_atomic
 from solver.formats import parse_puzzle

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from solver.board import Board
 from solver.errors import SearchLimitError
-from solver.search.result import SearchResult
 from solver.search.astar import Node
+from solver.search.result import SearchResult
 
 SOLVED, BEAM_EMPTY, UNSOLVABLE = "solved", "beam-empty", "unsolvable"
 

@@ -24,7 +24,6 @@ import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-
 from solver.assignment.beam import SOLVED, beam_search
 from solver.assignment.goals import Goal
 from solver.board import Board

@@ -12,8 +12,8 @@ and the `python -m solver experiment` command that prints and writes them.
 from __future__ import annotations
 
 import io
-import sys
 import statistics
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 import click
 from tabulate import tabulate
 
-from solver.assignment.experiment import (DEFAULT_DEPTHS, DEFAULT_LIMITS, DEFAULT_WIDTHS, Config, Trial,
-                                         run_experiment)
+from solver.assignment.experiment import DEFAULT_DEPTHS, DEFAULT_LIMITS, DEFAULT_WIDTHS, Config, Trial, run_experiment
 from solver.assignment.goals import Goal
 from solver.assignment.shell import goal_option
-from solver.fileio import write_atomic
 from solver.errors import OutputError, SolverError
+from solver.fileio import write_atomic
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -76,8 +75,8 @@ def nodes_by_depth(trials: Sequence[Trial]) -> list[tuple[int, int, float | None
         group = [t for t in trials if t.depth == depth]
         means = []
         for name in ("A* h1", "A* h2"):
-            nodes = [t.runs[name].expanded for t in group]
-            means.append(None if any(n is None for n in nodes) else statistics.fmean(nodes))  # type: ignore[arg-type]
+            nodes = [expanded for t in group if (expanded := t.runs[name].expanded) is not None]
+            means.append(statistics.fmean(nodes) if len(nodes) == len(group) else None)  # None: the cap stopped one
         h1, h2 = means
         rows.append((depth, len(group), h1, None if h1 is None else effective_branching_factor(h1, depth),
                      h2, None if h2 is None else effective_branching_factor(h2, depth)))
@@ -90,10 +89,10 @@ def solution_lengths(trials: Sequence[Trial], config: Config) -> list[tuple[str,
     rows: list[tuple[str, float, float | None, float | None]] = [
         ("optimal (exact table)", 1.0, statistics.fmean(t.depth for t in trials), 0.0)]
     for name in config.methods():
-        solved = [(t.runs[name].moves, t.depth) for t in trials if t.runs[name].solved]
+        solved = [(moves, t.depth) for t in trials if t.runs[name].solved and (moves := t.runs[name].moves) is not None]
         rows.append((name, len(solved) / len(trials),
-                     statistics.fmean(m for m, _ in solved) if solved else None,  # type: ignore[misc]
-                     statistics.fmean(m - d for m, d in solved) if solved else None))  # type: ignore[operator]
+                     statistics.fmean(m for m, _ in solved) if solved else None,
+                     statistics.fmean(m - d for m, d in solved) if solved else None))
     return rows
 
 
@@ -174,7 +173,7 @@ def build_figure(trials: Sequence[Trial], config: Config) -> Figure:
 
     rows = nodes_by_depth(trials)
     for label, column in (("A* h1 (misplaced)", 2), ("A* h2 (Manhattan)", 4)):
-        points = [(row[0], row[column]) for row in rows if row[column] is not None]
+        points = [(row[0], value) for row in rows if (value := row[column]) is not None]
         nodes_ax.plot([d for d, _ in points], [max(v, 1) for _, v in points], marker="o", label=label)
     nodes_ax.set(yscale="log", xlabel="optimal solution depth", ylabel="mean nodes expanded",
                  title="Nodes expanded: h1 vs h2")
@@ -211,9 +210,10 @@ def _cost_panel(cost_ax: Axes, trials: Sequence[Trial], config: Config) -> None:
     cost_ax.set(yscale="log", ylabel="mean ms per search", title="Time (bars left) and memory (right)")
     cost_ax.set_xticks(positions, names, rotation=30)
     handles, labels = cost_ax.get_legend_handles_labels()
-    if all(r[3] is not None for r in costs):
+    peaks = [r[3] for r in costs if r[3] is not None]
+    if len(peaks) == len(costs):
         memory_ax = cost_ax.twinx()
-        memory_ax.bar([p + 0.2 for p in positions], [r[3] for r in costs], width=0.4, color="tab:purple",
+        memory_ax.bar([p + 0.2 for p in positions], peaks, width=0.4, color="tab:purple",
                       label="mean peak KiB (right axis)")
         memory_ax.set(yscale="log", ylabel="mean peak KiB")
         more_handles, more_labels = memory_ax.get_legend_handles_labels()

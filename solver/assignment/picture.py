@@ -94,7 +94,7 @@ def fit_for_tiles(path: str | Path, n: int) -> Image.Image:
     left, top = (width - side) // 2, (height - side) // 2
     target = min(LARGEST, max(SMALLEST, side))
     target -= target % n
-    return picture.crop((left, top, left + side, top + side)).resize((target, target), Image.LANCZOS)
+    return picture.crop((left, top, left + side, top + side)).resize((target, target), Image.Resampling.LANCZOS)
 
 
 def cut_tiles(picture: Image.Image, n: int) -> dict[int, Image.Image]:

@@ -48,7 +48,8 @@ from typing import TextIO, TypeVar
 
 import click
 
-from solver.assignment.beam import BEAM_EMPTY, UNSOLVABLE as BEAM_UNSOLVABLE, beam_search
+from solver.assignment.beam import BEAM_EMPTY, beam_search
+from solver.assignment.beam import UNSOLVABLE as BEAM_UNSOLVABLE
 from solver.assignment.goals import Goal, parse_goal
 from solver.assignment.states import StateError, format_state, parse_state
 from solver.board import Board, Move

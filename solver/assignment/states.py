@@ -40,10 +40,10 @@ def parse_state(words: list[str]) -> Board:
     (0, 1, 2, 3, 4, 5, 6, 7, 8)
     >>> parse_state("2 1 2 3 b".split()).tiles
     (1, 2, 3, 0)
-    >>> parse_state("b12 345 67".split())
+    >>> parse_state("b12 345 67".split())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    solver.assignment.states.StateError: expected 3 rows of 3 characters (one per tile, b for the blank), e.g. 'b12 345 678'; row 3 '67' has 2 characters
+    solver.assignment.states.StateError: expected 3 rows of 3 characters (one per tile, b for the blank), ...
     """
     words = " ".join(words).strip(_QUOTES).lower().split()
     if not words:
@@ -66,7 +66,8 @@ def parse_state(words: list[str]) -> Board:
         elif cell.isdigit():
             tiles.append(int(cell))
         else:
-            raise StateError(f"expected a tile number or b, found {cell!r}" + (f" in {' '.join(words)!r}" if rows else ""))
+            where = f" in {' '.join(words)!r}" if rows else ""
+            raise StateError(f"expected a tile number or b, found {cell!r}{where}")
     root = _square_root(len(tiles))
     if root is None and not rows and _square_root(len(tiles) - 1) == tiles[0]:
         root, tiles = tiles[0], tiles[1:]
@@ -94,5 +95,5 @@ def _looks_like_rows(words: list[str]) -> bool:
 
 
 def _square_root(count: int) -> int | None:
-    root = int(round(count ** 0.5)) if count > 0 else 0
+    root = round(count ** 0.5) if count > 0 else 0
     return root if root * root == count and root > 0 else None

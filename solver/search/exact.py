@@ -78,7 +78,7 @@ def build_table(n: int) -> bytes:
     return bytes(table)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def exact_table(n: int) -> bytes:
     """The verified table for ``n`` (2 or 3): built in memory for 2×2, read from the package for 3×3.
 
@@ -86,7 +86,8 @@ def exact_table(n: int) -> bytes:
     """
     if n == 2:
         return build_table(2)
-    from solver.search.tablecache import CorruptTableError, cache_dir, read_table, write_table
+    from solver.fileio import cache_dir
+    from solver.search.tablecache import CorruptTableError, read_table, write_table
 
     key = table_key(n)
     for where in (lambda: SHIPPED, lambda: cache_dir() / f"{key}.bin"):  # the cache only if needed

@@ -31,9 +31,7 @@ from numba import njit
 from solver.search.heuristic import MAX_PATTERN
 from solver.search.linear_conflict import line_cost
 from solver.search.pdb.index import _extra, _rank, dense_extra
-
-
-from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP  # noqa: F401  (the statuses it returns)
+from solver.search.status import FOUND, FULL, LIMIT, NOT_FOUND, TOO_DEEP
 
 
 # --------------------------------------------------------------------------- the kernel

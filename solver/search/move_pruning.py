@@ -122,7 +122,7 @@ def automaton(routes: list[str]) -> np.ndarray:
         ends[state] = True
     delta = np.zeros((len(goto), 4), dtype=np.int64)
     fail = [0] * len(goto)
-    queue = deque()
+    queue: deque[int] = deque()
     for k in range(4):
         if k in goto[0]:
             delta[0, k] = goto[0][k]

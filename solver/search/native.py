@@ -8,7 +8,7 @@ in a fifth of the memory.
 
 How it is built: on first use, the system C compiler (``$CC``, else ``cc``, ``gcc`` or ``clang``)
 compiles both files into one shared library, cached beside the pattern tables
-(:func:`solver.search.tablecache.cache_dir`) under a name that carries the sources' and the
+(:func:`solver.fileio.cache_dir`) under a name that carries the sources' and the
 command's hash, so an edited source or another machine type never loads a stale library. It
 is written to a temporary name and renamed, so concurrent first runs are safe. No compiler,
 a failed compile, or ``NPUZZLE_KERNEL=numba`` leaves everything to the numba code, which gives
@@ -102,7 +102,7 @@ def unavailable_reason() -> str | None:
 
 def _compile(defines: tuple[str, ...] = ()) -> Path:
     """The library's path, compiled now unless a matching one is cached (``defines``: ``-D`` flags, for tests)."""
-    from solver.search.tablecache import cache_dir
+    from solver.fileio import cache_dir
 
     flags = (*FLAGS, *defines)
     compiler = _compiler()
@@ -128,7 +128,7 @@ def _compile(defines: tuple[str, ...] = ()) -> Path:
         os.close(handle)
         try:
             done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
-                                  capture_output=True, text=True, timeout=120)
+                                  check=False, capture_output=True, text=True, timeout=120)
             if done.returncode != 0:
                 raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
             os.replace(partial, target)

@@ -40,9 +40,9 @@ class SearchResult:
         """The moves of the path, in the blank-direction convention of :mod:`solver.board`."""
         if self.path is None:
             return []
-        moves = [a.move_to(b) for a, b in zip(self.path, self.path[1:])]
-        assert all(m is not None for m in moves)
-        return moves  # type: ignore[return-value]
+        moves = [m for a, b in zip(self.path, self.path[1:]) if (m := a.move_to(b)) is not None]
+        assert len(moves) == len(self.path) - 1, "a search returned a path with a step that is not a move"
+        return moves
 
 
 def unsolvable_result(algorithm: str, heuristic: str) -> SearchResult:

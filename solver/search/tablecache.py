@@ -7,8 +7,8 @@ older builder or for another pattern is never mistaken for the one asked for. A 
 magic, header, key, size or checksum is wrong is reported as :class:`CorruptTableError`,
 and callers rebuild it: a damaged cache is never trusted.
 
-The cache folder is ``$NPUZZLE_CACHE_DIR`` when set, otherwise the user cache dir
-(``~/.cache/npuzzle-grader`` on Linux, via platformdirs).
+The cache folder (:func:`solver.fileio.cache_dir`) is ``$NPUZZLE_CACHE_DIR`` when set, otherwise the
+user cache dir (``~/.cache/npuzzle-grader`` on Linux, via platformdirs).
 
 Some tables also ship with the package, as xz-compressed table files (:func:`unpack_shipped`):
 a fresh machine unpacks them in about a second instead of building them for a minute. They
@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
+from io import BufferedIOBase
 from pathlib import Path
-from typing import BinaryIO
 
 from solver.fileio import write_atomic
 
 MAGIC = b"NPZTABLE"
 FORMAT = 1
-CACHE_ENV = "NPUZZLE_CACHE_DIR"
 
 
 class CorruptTableError(Exception):
@@ -40,17 +38,7 @@ class CorruptTableError(Exception):
         super().__init__(f"{path}: {reason}")
 
 
-def cache_dir() -> Path:
-    """The folder for built tables (created on demand by :func:`write_table`)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs  # only when a table is actually cached: keeps plain solving light
-
-    return Path(platformdirs.user_cache_dir("npuzzle-grader", appauthor=False))
-
-
-def _read_header(handle: BinaryIO, path: Path, key: str) -> tuple[int, str]:
+def _read_header(handle: BufferedIOBase, path: Path, key: str) -> tuple[int, str]:
     """Check a table file's magic, header and key; return the payload's size and sha256."""
     start = handle.read(len(MAGIC) + 4)
     if not start.startswith(MAGIC[:len(start)]) or len(start) < len(MAGIC):
@@ -107,7 +95,7 @@ def read_table_into(path: Path, key: str, out: memoryview) -> bool:
     return True
 
 
-def _read_into(handle: BinaryIO, path: Path, key: str, out: memoryview) -> None:
+def _read_into(handle: BufferedIOBase, path: Path, key: str, out: memoryview) -> None:
     size, digest = _read_header(handle, path, key)
     if size != len(out):
         raise CorruptTableError(path, f"header says {size:,} bytes, expected {len(out):,}")

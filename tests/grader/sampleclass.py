@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from grader.pipeline import grade
-from grader.reports.results import GradingResults
+from grader.model.results import GradingResults
 
 DATA = Path(__file__).resolve().parent / "data" / "sample-class"
 SUBMISSIONS = DATA / "submissions"
 TESTSET = DATA / "testset"
 
 TIMING_KEYS = ("seconds", "cpu_seconds")
+SLICES = 3
+"""How many shards the merge tests grade the sample class in (the ``sample_slices`` fixture)."""
 
 
 @dataclass(frozen=True)

@@ -10,20 +10,14 @@ import pytest
 
 from grader.cli import entry
 from grader.pipeline import grade
-from grader.shard import Shard
+from tests.grader.sampleclass import SLICES as COUNT
 from tests.grader.sampleclass import SUBMISSIONS, TESTSET
 
-COUNT = 3
 
-
-@pytest.fixture(scope="module")
-def slices(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    root = tmp_path_factory.mktemp("slices")
-    paths = []
-    for index in range(1, COUNT + 1):
-        grade(SUBMISSIONS, TESTSET, root / f"slice-{index}", jobs=2, shard=Shard(index, COUNT))
-        paths.append(root / f"slice-{index}" / "results.json")
-    return paths
+@pytest.fixture
+def slices(sample_slices: list[Path]) -> list[Path]:
+    """The sample class's three slices (graded once per session; these tests only read them)."""
+    return sample_slices
 
 
 def _merge(capsys: pytest.CaptureFixture[str], out: Path, *paths: Path, flags: tuple[str, ...] = ()) -> tuple[int, str]:

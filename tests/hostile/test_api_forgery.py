@@ -4,7 +4,11 @@ The API tests' judge runs in the grader and only reads data back from the worker
 student's classes (``grader.apitests.judge``). Each trick in ``api_forgery/tricks/`` is put in front of
 the junk submission's ``board.py`` (and ``<trick>.tail`` after it): printing fake reports, writing fake
 answers to every descriptor, leaving early, monkey-patching the worker's measures and counters, becoming
-the reference Board, reading the worker's frames, reaching the judge through the file system.
+the reference Board, reading the worker's frames, reaching the judge through the file system. The Java
+junk gets the same attacks in its ``Board``'s static initializer (``api_forgery/java/tricks/``): the old
+harness's forgery, reading and rewriting the worker's fields by reflection, fake output on every
+stream and descriptor, zeroed counters, exit and halt mid-test, a flood on its own socket, and a
+Board that borrows the reference Board wherever it can find one.
 
 Tricks that leave the worker's channel alone must score exactly what the junk scores; the ones that
 write into it can only break their own worker, so they may score less, never more. And no run, judge
@@ -107,9 +111,14 @@ def test_a_trick_on_the_workers_channel_scores_no_more_than_the_junk(trick, setu
     assert {n for n, ok in got.items() if ok} <= {n for n, ok in junk_score.items() if ok}
 
 
-def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, monkeypatch):
+@pytest.mark.parametrize("language", ["python", "java"])
+def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(language, setup, folders, monkeypatch):
     """One case of the test set made hidden: its board (as any run could print it), file name and id appear in
     no worker's argv, environment, folder, readable paths or socket traffic, nor in any test's message."""
+    if language == "java":
+        from tests.support import require_tool
+
+        require_tool("javac")
     assignment, cases = setup
     hidden = dataclasses.replace(cases[0], visibility="hidden")
     battery = Battery([hidden, *cases[1:]], assignment.api)
@@ -130,7 +139,7 @@ def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, mon
 
     monkeypatch.setattr(judge.runner, "run_command", spying_run)
     monkeypatch.setattr(Channel, "request", spying_request)
-    built = build(DATA / "python" / "correct", folders("build"), assignment)
+    built = build(DATA / language / "correct", folders("build"), assignment)
     results = run_api_tests(built, battery, assignment.api, assignment, folders)
     seen += [r.message for r in results]
     tiles = [int(v) for v in hidden.input_path.read_text().split()[1:]]
@@ -146,31 +155,57 @@ def test_no_hidden_case_reaches_a_run_the_judge_or_a_message(setup, folders, mon
     assert all(r.passed for r in results), [r.message for r in results if not r.passed]
 
 
-def java_junk(trick: bool, folders) -> Path:
-    """The Java junk, with the old harness's forgery in Board's static block when ``trick``."""
+JAVA_SAFE = ("old_harness", "worker_fields", "fake_output", "reset_counters", "reference_board", "judge_fs")
+"""Java tricks (``api_forgery/java/tricks/``) that leave the worker's socket alone: exactly the junk's score."""
+JAVA_BREAKING = ("exit_early", "halt_mid_test", "every_fd", "flood_channel")
+"""Java tricks that end their own worker or write into its socket: at most the junk's score."""
+
+
+def java_junk(trick: str | None, folders) -> Path:
+    """The Java junk, with ``trick``'s code in Board's static block (``<trick>.txt``), or the trick's whole Board
+    (``<trick>.Board.java``)."""
     from grader.apitests.catalogue import TESTS
 
     target = folders("sub") / "submission"
     shutil.copytree(HERE / "java" / "junk", target)
-    if trick:
-        code = (HERE / "java" / "forge_reports.java.txt").read_text().replace(
-            "NAMES", " ".join(t.name for t in TESTS))
-        board = target / "Board.java"
+    tricks = HERE / "java" / "tricks"
+    board = target / "Board.java"
+    if trick is not None and (tricks / f"{trick}.Board.java").is_file():
+        shutil.copyfile(tricks / f"{trick}.Board.java", board)
+    elif trick is not None:
+        code = (tricks / f"{trick}.txt").read_text().replace("NAMES", " ".join(t.name for t in TESTS))
         board.write_text(board.read_text().replace("/*TRICK*/", code))
     return target
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31: Java still runs the old in-process harness, whose reports a "
-                                       "static initializer can forge; the Python judge's design is not yet ported")
-def test_a_java_junk_forging_the_harness_scores_exactly_the_junks(setup, folders):
+def java_scored(trick: str | None, setup, folders) -> dict[str, bool]:
+    assignment, cases = setup
+    battery = Battery(cases, assignment.api)
+    built = build(java_junk(trick, folders), folders("build"), assignment)
+    assert built.ok, built.message
+    return {r.name: r.passed for r in run_api_tests(built, battery, assignment.api, assignment, folders)}
+
+
+@pytest.fixture(scope="module")
+def java_junk_score(setup):
     from tests.support import require_tool
 
     require_tool("javac")
-    assignment, cases = setup
-    battery = Battery(cases, assignment.api)
-    scores = []
-    for trick in (False, True):
-        built = build(java_junk(trick, folders), folders("build"), assignment)
-        assert built.ok, built.message
-        scores.append({r.name: r.passed for r in run_api_tests(built, battery, assignment.api, assignment, folders)})
-    assert scores[1] == scores[0]
+    with support.run_folders("npuzzle-api-java-junk-") as make:
+        return java_scored(None, setup, make)
+
+
+def test_the_java_junk_itself_earns_next_to_nothing(java_junk_score):
+    assert sorted(name for name, ok in java_junk_score.items() if ok) == ["api.conformance"]
+
+
+@pytest.mark.parametrize("trick", JAVA_SAFE)
+def test_a_java_trick_in_the_students_jvm_scores_exactly_the_junks(trick, setup, folders, java_junk_score):
+    assert java_scored(trick, setup, folders) == java_junk_score
+
+
+@pytest.mark.parametrize("trick", JAVA_BREAKING)
+def test_a_java_trick_on_its_own_worker_scores_no_more_than_the_junk(trick, setup, folders, java_junk_score):
+    got = java_scored(trick, setup, folders)
+    assert set(got) == set(java_junk_score)
+    assert {n for n, ok in got.items() if ok} <= {n for n, ok in java_junk_score.items() if ok}

@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from grader import pipeline
-from grader.sandbox import copyback, isolation, runner
-from grader.sandbox import workdir as workdirs
+from grader.sandbox import isolation, runner
+from grader.sandbox.folders import copyback
+from grader.sandbox.folders import workdir as workdirs
 from tests.hostile.conftest import current_plan
 from tests.hostile.test_containment import innocent
 from tests.hostile.test_hostile import HOSTILE, PYTHON, fresh_workdir

@@ -117,6 +117,14 @@ def test_memory_bomb_is_memory_exceeded(mode, root):
     assert outcome.exit_code == 1 and b"MemoryError" in outcome.stderr
 
 
+def test_printed_out_of_memory_text_is_not_memory_exceeded(mode, root):
+    # Every runtime's out-of-memory wording, printed by a program that holds a few MB: the grader
+    # measured no exhaustion, so the failure stays the program's own, with a note saying why.
+    outcome, _ = contained(root, "oom_text")
+    assert not outcome.memory_exceeded and outcome.exit_code == 1, outcome
+    assert outcome.grader_note.startswith("the program said it ran out of memory, but it held at most")
+
+
 def test_fork_storm_leaves_nothing_behind(mode, root):
     outcome, _ = contained(root, "fork_storm", runner.Limits(wall_seconds=10.0, memory_mb=256))
     assert outcome.exit_code == 0 and not outcome.timed_out

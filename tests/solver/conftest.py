@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from solver.board import Board
-from solver.search.tablecache import cache_dir
+from solver.fileio import cache_dir
 
 
 def bfs_distances(n: int) -> dict[tuple[int, ...], int]:

@@ -108,7 +108,7 @@ def library_names(flavour: str, location: Path) -> frozenset[str]:
     for entry in entries:
         if entry.startswith(prefix) and entry.endswith(".class"):
             rest = entry[len(prefix):-len(".class")]
-            if "/" not in rest and "$" not in rest and rest and rest != "module-info" and rest != "package-info":
+            if "/" not in rest and "$" not in rest and rest and rest not in ("module-info", "package-info"):
                 names.add(rest)
     return frozenset(names)
 

@@ -11,6 +11,8 @@ missing or repeated slice. The files here are the recipes, shipped with the pack
 
 ``tests/grader/integrations/test_cluster_recipes.py`` runs each recipe's commands with the
 engine's variables set as the engine sets them, and checks the merge equals one whole run.
+
+May import click and the solver's file edges only: the recipes run the ``grade`` command, not the grader's code.
 """
 
 from __future__ import annotations

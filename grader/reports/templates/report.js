@@ -1,7 +1,7 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
-  const DELTA = { U: -1, D: 1, L: 0, R: 0 };
+  const MOVES = data.moves;  // letter -> the blank's [row, column] step, from the solver's moves
 
   // Decode a replay: its first board, then one letter per step (the blank's move) or "*" for a
   // stored board. Legality was decided by the grader; this only rebuilds the boards.
@@ -11,7 +11,7 @@
       const letter = replay.steps[i];
       if (letter === "*") { boards.push(replay.jumps[String(i + 1)].slice()); continue; }
       const board = boards[boards.length - 1].slice(), blank = board.indexOf(0);
-      const target = blank + (letter === "U" || letter === "D" ? DELTA[letter] * n : (letter === "L" ? -1 : 1));
+      const target = blank + MOVES[letter][0] * n + MOVES[letter][1];
       board[blank] = board[target]; board[target] = 0;
       boards.push(board);
     }
@@ -111,7 +111,7 @@
     row.append(el("th", { class: "sid", scope: "row" }, sub.id), el("td", { class: "num" }, `${passed}/${run}`));
     sub.api.forEach((test, t) => {
       if (!test) { row.append(el("td", { class: "v none" }, "·")); return; }
-      row.append(el("td", { class: "v " + (test[0] ? "AC" : "WA"),
+      row.append(el("td", { class: "v " + data.api_verdicts[test[0] ? 0 : 1],
         title: `${sub.id} / ${data.api_names[t]}: ${fmt(test[1])}/${fmt(test[2])}\n${data.messages[test[3]]}` },
         test[0] ? "✓" : "✗"));
     });

@@ -29,7 +29,7 @@ def report(chosen: isolation.Plan, overhead_ms: float | None, swept: sweep.Swept
 
 def measure_overhead(runs: int = 5) -> float:
     """Median wall time of ``run_command(["/bin/true"])`` in milliseconds."""
-    times = []
+    times: list[float] = []
     folder = sweep.make_temp_folder()  # passable (0711) by the uids that run submissions, as the grader's are
     try:
         for _ in range(runs):

@@ -43,7 +43,7 @@ def _any_file(*paths: str) -> Callable[[], bool]:
 
 
 def _python_venv() -> bool:
-    done = subprocess.run(["/usr/bin/python3", "-c", "import ensurepip, venv"], stdin=subprocess.DEVNULL,
+    done = subprocess.run(["/usr/bin/python3", "-c", "import ensurepip, venv"], stdin=subprocess.DEVNULL, check=False,
                           capture_output=True, timeout=60) if os.path.exists("/usr/bin/python3") else None
     return done is not None and done.returncode == 0
 
@@ -72,7 +72,8 @@ TOOLS: tuple[Tool, ...] = (
 def missing(tools: Sequence[Tool] | None = None, with_test_tools: bool = True) -> list[Tool]:
     """The tools that are not here, of ``tools`` (default :data:`TOOLS`; test-only ones left out unless
     ``with_test_tools``)."""
-    return [t for t in (TOOLS if tools is None else tools) if (with_test_tools or not t.for_tests_only) and not t.present()]
+    return [t for t in (TOOLS if tools is None else tools)
+            if (with_test_tools or not t.for_tests_only) and not t.present()]
 
 
 def install_command(packages: Sequence[str]) -> list[list[str]]:
@@ -95,7 +96,7 @@ def install(tools: Sequence[Tool], echo: Callable[[str], None]) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     for argv in install_command(packages):
         echo("$ " + " ".join(argv))
-        done = subprocess.run(argv, stdin=subprocess.DEVNULL, env=env, capture_output=True, text=True)
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, check=False, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
             raise InstallFailed(f"{' '.join(argv[:2])} failed (exit {done.returncode}): " + " / ".join(tail))

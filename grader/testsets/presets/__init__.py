@@ -7,6 +7,8 @@ puzzle``, ``Board.isSolvable()``) and ``cmpe160`` (``input.txt`` to ``output.txt
 ``preset = "cos226-campus"`` in an ``assignment.toml`` starts from that file; every key the assignment sets
 replaces the preset's (tables are merged key by key, lists and values are replaced whole). Paths in a preset
 are relative to this folder (the drivers in ``drivers/``), paths in the assignment to the assignment's folder.
+
+May import :mod:`grader.errors` and :mod:`grader.schemacheck` only (it is read by the assignment model).
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from grader.errors import ConfigError
-from grader.schemacheck import validate
+from grader.model.assignment import Assignment
+from grader.model.loading import validated
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -24,7 +29,6 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 FOLDER = Path(__file__).resolve().parent
-SCHEMA = "assignment.schema.json"
 PATH_KEYS = (("extra_files",), ("java", "classpath"), ("java", "sources"))
 """Lists of paths a preset may hold, resolved against this folder before they are merged."""
 
@@ -50,7 +54,7 @@ def load(name: str, source: str) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(str(path), "$", f"cannot read the preset: {exc}") from None
-    validate(data, SCHEMA, str(path))
+    validated(TypeAdapter(Assignment), data, str(path))  # as written: its paths are resolved below
     for keys in PATH_KEYS:
         holder = data
         for key in keys[:-1]:

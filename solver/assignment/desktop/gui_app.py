@@ -8,6 +8,7 @@ the canvas in :mod:`solver.assignment.desktop.gui_board_view`, the searches and 
 
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import filedialog
@@ -52,7 +53,7 @@ class PuzzleApp(GameActions):
         root.title(TITLE)
         root.resizable(False, False)
         for key, move in ARROWS.items():
-            root.bind(f"<KeyPress-{key}>", lambda event, move=move: self._on_arrow(event, move))
+            root.bind(f"<KeyPress-{key}>", functools.partial(self._on_arrow, move=move))
         root.bind("<Control-z>", self._on_undo_key)
         self.start_frame = self._build_start(size, image, numbers or (board is not None and image is None))
         if board is None:
@@ -127,7 +128,8 @@ class PuzzleApp(GameActions):
     def _fit_picture(self, n: int) -> None:
         """Cut the picture for an N×N board (numbered tiles without one)."""
         view = self.view
-        view.picture, view.pieces = (None, {}) if self.source_picture is None else cut(self.root, self.source_picture, n)
+        picture = self.source_picture
+        view.picture, view.pieces = (None, {}) if picture is None else cut(self.root, picture, n)
 
     @property
     def picture(self) -> tk.PhotoImage | None:

@@ -164,7 +164,8 @@ class GameActions:
         if job.error is not None:
             self.model.search_failed(f"The search stopped: {job.error}")
         elif self.job_kind == "shuffle":
-            self.model.shuffle(job.result)  # type: ignore[arg-type]
+            board = job.result  # a shuffle job's result is its board
+            self.model.shuffle(board if isinstance(board, Board) else None)
             self._say_depth(int(self.depth_var.get()))
             return
         else:

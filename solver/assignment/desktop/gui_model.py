@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from solver.assignment.desktop.gui_boards import random_board
 from solver.assignment.states import StateError, parse_state
@@ -46,7 +47,7 @@ def solution_steps(path: Sequence[Board]) -> list[Step]:
     ['Move 1 of 1: right']
     """
     steps = []
-    for number, (before, after) in enumerate(zip(path, path[1:]), start=1):
+    for number, (before, after) in enumerate(pairwise(path), start=1):
         move = before.move_to(after)
         if move is None:
             raise ValueError(f"boards {number} and {number + 1} of the path are not one move apart")

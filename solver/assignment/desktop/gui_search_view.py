@@ -43,7 +43,8 @@ class SearchView(tk.LabelFrame):
         buttons.pack(anchor="w")
         self.step_button = tk.Button(buttons, text="Step", width=6, command=lambda: self.step(1))
         self.many_button = tk.Button(buttons, text="100 steps", width=8, command=lambda: self.step(100))
-        self.restart_button = tk.Button(buttons, text="Restart", width=7, command=lambda: self.restart(self.stepper.start))
+        self.restart_button = tk.Button(buttons, text="Restart", width=7,
+                                        command=lambda: self.restart(self.stepper.start))
         for button in (self.step_button, self.many_button, self.restart_button):
             button.pack(side="left", padx=2)
         self.restart(board)

@@ -35,6 +35,19 @@ def _lowest(mask):
     return c
 
 
+@njit(cache=True, inline="always")
+def _column_masks(n):
+    """Bit masks of the cells off the first column and off the last (where a left or right shift may land)."""
+    not_first_col = 0
+    not_last_col = 0
+    for c in range(n * n):
+        if c % n != 0:
+            not_first_col |= 1 << c
+        if c % n != n - 1:
+            not_last_col |= 1 << c
+    return not_first_col, not_last_col
+
+
 @njit(cache=True, nogil=True)
 def _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth):
     """Expand queued states ``queue[head:stop]`` (all at ``depth``); return (head, tail, entries filled).
@@ -44,13 +57,7 @@ def _expand(n, k, weights, queue, head, stop, tail, dist, visited, depth):
     """
     nn = n * n
     full = (1 << nn) - 1
-    not_first_col = 0
-    not_last_col = 0
-    for c in range(nn):
-        if c % n != 0:
-            not_first_col |= 1 << c
-        if c % n != n - 1:
-            not_last_col |= 1 << c
+    not_first_col, not_last_col = _column_masks(n)
     pos = np.zeros(k, dtype=np.int64)
     shift = 4 if nn == 16 else 0
     filled = 0
@@ -176,8 +183,7 @@ def _pack(n, tiles, dist, packed, dense, quad, cap):
         excess = (value - manhattan) // 2
         if excess < 0 or (value - manhattan) % 2 or (excess > 15 and not dense):
             return -1
-        if excess > worst:
-            worst = excess
+        worst = max(worst, excess)
         if dense and quad:
             packed[rank >> 2] |= min(excess, cap) << ((rank & 3) << 1)
         elif dense:

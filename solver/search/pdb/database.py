@@ -25,7 +25,7 @@ excess is always even), so the heuristic is ``Manhattan + 2 * sum(entries)``. Tw
   For 8 tiles (*quad*), four 2-bit entries per byte (130 MB for the 4×4 top eight); entries above
   3 (8% of its 519 million) are stored as 3. Either cap keeps the heuristic admissible.
 
-Tables are cached in :func:`solver.search.tablecache.cache_dir` (``$NPUZZLE_CACHE_DIR`` to
+Tables are cached in :func:`solver.fileio.cache_dir` (``$NPUZZLE_CACHE_DIR`` to
 override). On first use a table comes from its shipped copy if the package has one
 (:data:`SHIPPED_TABLES`: the 4×4 tables, unpacked in about a second), else it is built (with a
 progress bar when stderr is a terminal). Damaged files are detected by size and checksum and
@@ -44,12 +44,28 @@ from pathlib import Path
 import numpy as np
 
 from solver.errors import OutputError, SolverError
+from solver.fileio import cache_dir
 from solver.search.heuristic import MAX_PATTERN, PDB, PDB_LC, Heuristic
-from solver.search.pdb.layout import (PARTITIONS, Progress, check_table, is_dense, is_quad, patterns, placements,
-                                      table_bytes, table_key)
+from solver.search.pdb.layout import (
+    PARTITIONS,
+    Progress,
+    check_table,
+    is_dense,
+    is_quad,
+    patterns,
+    placements,
+    table_bytes,
+    table_key,
+)
 from solver.search.pdb.views import frame_cells, view_tiles, views_for
-from solver.search.tablecache import (CorruptTableError, cache_dir, read_table_into, shipped_path, unpack_shipped,
-                                      write_table)
+from solver.search.tablecache import (
+    CorruptTableError,
+    read_table_into,
+    shipped_path,
+    unpack_shipped,
+    write_table,
+)
+
 
 # --------------------------------------------------------------------------- cache and loading
 class TableUnavailableError(SolverError, RuntimeError):
@@ -121,7 +137,8 @@ def load_tables(n: int, patterns_: Sequence[Sequence[int]], show_progress: bool 
 
         def update(count: int) -> None:
             with lock:
-                progress(count)
+                if progress is not None:
+                    progress(count)
 
         def build(job: tuple[int, str, float]) -> TableInfo:
             i, status, began = job
@@ -155,7 +172,7 @@ def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: boo
     key, path = table_key(n, tiles), table_path(n, tiles)
     why = "built"
     try:
-        if read_table_into(path, key, memoryview(table)):
+        if read_table_into(path, key, table.data):
             problem = check_table(n, tiles, table)
             if problem is None:
                 return CACHED
@@ -166,7 +183,7 @@ def _read_cached(n: int, tiles: tuple[int, ...], table: np.ndarray, rebuild: boo
     if shipped.is_file() and (sys.stderr.isatty() if show_progress is None else show_progress):
         print(f"Unpacking the {n}x{n} pattern table {'-'.join(map(str, tiles))} into {path.parent}", file=sys.stderr)
     try:
-        if not unpack_shipped(shipped, key, memoryview(table), path):
+        if not unpack_shipped(shipped, key, table.data, path):
             return why
     except CorruptTableError as exc:
         return f"{why}; the shipped copy is damaged: {exc}"
@@ -231,8 +248,12 @@ def heuristic_from_tables(n: int, partitions: Sequence[Sequence[Sequence[int]]],
     1..N²-1 once, a pattern too large for a dense table, or a view that is not admissible.
     """
     nn = n * n
-    set_slots, set_weights, frames, offsets = [], [], [], []
-    dense, members = [], []  # per slot: its dense size (0: sparse) and the tiles playing its pattern's tiles
+    set_slots: list[np.ndarray] = []
+    set_weights: list[np.ndarray] = []
+    frames: list[np.ndarray] = []
+    offsets: list[int] = []
+    dense: list[int] = []
+    members: list[list[int]] = []  # per slot: its dense size (0: sparse) and the tiles playing its pattern's tiles
     reads_flipped = False  # whether any partition has flipped views to read (the name says so)
     for partition in partitions:
         if sorted(t for tiles in partition for t in tiles) != list(range(1, nn)):

@@ -45,7 +45,8 @@ def popcount(x):
 
 @njit(cache=True, nogil=True, inline="always")
 def rank_step(rank, used, i, cell, nn):
-    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.search.pdb.database`): (rank, cells used)."""
+    """Pattern tile ``i`` on ``cell`` added to a dense rank (see :mod:`solver.search.pdb.database`):
+    (rank, cells used)."""
     return rank * (nn - i) + cell - popcount(used & ((1 << cell) - 1)), used | (1 << cell)
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-
 PARTITIONS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     # 4×4: 8-7 (the top two rows, the bottom seven), 149 MB. Measured with its reflection by
     # bench/pdb_tables.py against the 7-7-1 before it (the top seven, the bottom seven, tile 8

@@ -40,7 +40,7 @@ def _grade(tmp_path: Path, config: str, programs: dict[str, Path]) -> dict[str, 
     for sid, program in programs.items():
         shutil.copytree(program, subs / sid)
     results = grade(subs, testset, None, jobs=2, cases=CASES)
-    return {s.id: (s.verdict.value, s.build.get("message", "") + "\n" + "\n".join(c.message for c in s.cases))
+    return {s.id: (s.verdict.value, s.build.message + "\n" + "\n".join(c.message for c in s.cases))
             for s in results.submissions}
 
 

@@ -21,6 +21,7 @@ from grader.judging.check import check_output
 from grader.judging.verify import Rules
 from grader.pipeline import grade
 from grader.reports.html_report import report_data
+from grader.reports.json_results import read_results
 from grader.testsets.assignment import load_assignment
 from grader.testsets.generate import Bucket, Plan, generate
 from grader.testsets.model import load_testset
@@ -110,7 +111,7 @@ def test_moves_on_stdin_graded_end_to_end(tmp_path: Path, testset: Path) -> None
     # The report: each case carries the blank-first goal, and the replay ends on it.
     document = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
     assert document["assignment"]["goal"] == "blank-first"
-    data = report_data(document)
+    data = report_data(read_results(tmp_path / "out" / "results.json"))
     assert all(case["goal"] == list(range(case["n"] ** 2)) for case in data["cases"])
     column = [case["id"] for case in data["cases"]].index("3x3-d6-12-01")
     replayed = data["submissions"][0]["cells"][column][5]  # [verdict, points, message, seconds, moves, replay]
@@ -121,7 +122,7 @@ def test_the_search_report_variant_graded_end_to_end(tmp_path: Path, testset: Pa
     _, variant = readme_configs()
     results, _ = _grade(tmp_path, testset, variant, ["AC-path-to-goal-driver"])
     [driver] = results.submissions
-    assert driver.build["entry"] == "driver.py"
+    assert driver.build.entry == "driver.py"
     assert [c.verdict.value for c in driver.cases] == ["AC"] * len(driver.cases), [c.message for c in driver.cases]
 
 

@@ -41,7 +41,7 @@ def test_a_mixed_class_at_j8_gives_the_same_verdicts_every_time(tmp_path: Path) 
         assert len(results.submissions) == COPIES * len(names)
         for submission in results.submissions:
             verdicts = tuple(case.verdict.value for case in submission.cases)
-            assert "JE" not in verdicts and submission.build.get("verdict") != "JE", (submission.id, submission.cases)
+            assert "JE" not in verdicts and submission.build.verdict != "JE", (submission.id, submission.cases)
             name = submission.id.split("--")[0]
             assert seen.setdefault(name, verdicts) == verdicts, f"{submission.id} (repeat {repeat + 1})"
     assert seen["AC-python-correct"] == ("AC", "AC") and seen["CE-java-compile-error"] == ("CE", "CE")

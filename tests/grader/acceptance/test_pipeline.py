@@ -12,7 +12,7 @@ from grader.intake.java import java_build
 from grader.errors import ConfigError
 from grader.pipeline import grade
 from grader.testsets.bundled import bundled_set, default_testset
-from grader.reports.results import CaseResult
+from grader.model.results import CaseResult
 from tests.support import REPO
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -126,9 +126,9 @@ def test_java_project_layout(tmp_path: Path) -> None:
         "package puzzle;\nimport org.junit.Test;\npublic class BoardTest { @Test public void t() {} }\n")
     [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=2).submissions
     assert submission.verdict.value == "AC", submission.build
-    assert submission.build["entry"] == "puzzle.Solver"
-    assert "left out backup/puzzle/Board.java" in submission.build["message"]
-    assert "src/puzzle/BoardTest.java" in submission.build["message"]
+    assert submission.build.entry == "puzzle.Solver"
+    assert "left out backup/puzzle/Board.java" in submission.build.message
+    assert "src/puzzle/BoardTest.java" in submission.build.message
 
 
 def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
@@ -153,9 +153,9 @@ def test_any_command_from_the_config(tmp_path: Path) -> None:
     config.write_text('language = "command"\n[command]\nbuild = ["/bin/sh", "-c", "cp solve.sh built.sh"]\n'
                       'run = ["/bin/sh", "built.sh", "{input}"]\n')
     [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=2, assignment_path=config).submissions
-    assert submission.language == "command" and submission.build["ok"]
+    assert submission.language == "command" and submission.build.ok
     by_case = {c.case: c.verdict.value for c in submission.cases}
     assert by_case["3x3-unsolvable"] == "AC" and by_case["3x3-d3"] == "WA"
     config.write_text('language = "command"\n[command]\nbuild = ["/bin/sh", "-c", "exit 3"]\nrun = ["true"]\n')
     [submission] = grade(tmp_path / "subs", DATA / "testset", None, jobs=1, assignment_path=config).submissions
-    assert submission.verdict.value == "CE" and "exited with status 3" in submission.build["message"]
+    assert submission.verdict.value == "CE" and "exited with status 3" in submission.build.message

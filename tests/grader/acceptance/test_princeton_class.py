@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.pipeline import grade
-from grader.reports.results import GradingResults
+from grader.model.results import GradingResults
 from tests.support import REPO, require_tool
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -86,15 +86,15 @@ def test_every_submission_is_expected() -> None:
 def test_graded_right_with_one_configuration(graded: tuple[GradingResults, Path], sid: str) -> None:
     results, out = graded
     submission = next(s for s in results.submissions if s.id == sid)
-    messages = "\n".join([submission.build["message"]] + [case.message for case in submission.cases])
+    messages = "\n".join([submission.build.message] + [case.message for case in submission.cases])
     assert submission.verdict is not None and submission.verdict.value == sid.split("-")[0], messages
     library, fragment = EXPECTED[sid]
-    assert library in submission.build["algs4"]
+    assert library in submission.build.algs4
     assert fragment in messages
     assert ".grader" not in messages  # never an error in a file the student never saw
-    assert f"Library:    {submission.build['algs4']}" in (out / "feedback" / f"{sid}.txt").read_text()
+    assert f"Library:    {submission.build.algs4}" in (out / "feedback" / f"{sid}.txt").read_text()
     stored = next(s for s in json.loads((out / "results.json").read_text())["submissions"] if s["id"] == sid)
-    assert stored["build"]["algs4"] == submission.build["algs4"]
+    assert stored["build"]["algs4"] == submission.build.algs4
 
 
 @pytest.mark.slow
@@ -103,7 +103,7 @@ def test_retry_is_in_the_build_log(graded: tuple[GradingResults, Path]) -> None:
     # MinPQ from the old algs4.jar says the student had its Queue; javac says otherwise, and has the last word
     results, _ = graded
     submission = next(s for s in results.submissions if s.id == "AC-java-util-star-with-the-old-library")
-    tried = [line for line in submission.build["log"].splitlines() if line.startswith("[algs4]")]
+    tried = [line for line in submission.build.log.splitlines() if line.startswith("[algs4]")]
     assert tried == ["[algs4] algs4 unnamed package: stdlib.jar, algs4.jar: 2 errors",
                      "[algs4] algs4 unnamed package: stdlib.jar, algs4.jar; Queue left to the Java library the "
                      "sources import (import ...*): compiled"]
@@ -122,9 +122,9 @@ def test_old_unnamed_client_reaches_a_packaged_submission(jars: Path, tmp_path: 
     results = grade(CLASS / "submissions", CLASS / "testset", None, jobs=2, assignment_path=config,
                     only=["AC-package-puzzle8-empty-main"])
     [submission] = results.submissions
-    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build["message"]
-    assert submission.build["entry"] == "PuzzleChecker"
-    assert submission.build["algs4"].startswith("algs4 packaged (edu.princeton.cs.algs4): algs4.jar + unnamed package")
+    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build.message
+    assert submission.build.entry == "PuzzleChecker"
+    assert submission.build.algs4.startswith("algs4 packaged (edu.princeton.cs.algs4): algs4.jar + unnamed package")
 
 
 @pytest.mark.slow
@@ -137,5 +137,5 @@ def test_campus_preset_client_grades_the_campus_api(jars: Path, tmp_path: Path) 
     results = grade(CLASS / "submissions", CLASS / "testset", None, jobs=2, assignment_path=config,
                     only=["CE-campus-api-behind-the-coursera-client"])
     [submission] = results.submissions
-    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build["message"]
-    assert submission.build["entry"] == "puzzle8.CampusTestClient"
+    assert submission.verdict is not None and submission.verdict.value == "AC", submission.build.message
+    assert submission.build.entry == "puzzle8.CampusTestClient"

@@ -46,8 +46,8 @@ def test_python2_code_under_a_python3_interpreter_is_ce_naming_the_interpreter(t
     subs, testset = _setup(tmp_path, ["CE-python2-print"], 'interpreter = "python3"')
     verdict, message, build = _verdicts(subs, testset)["CE-python2-print"]
     assert verdict == "CE"
-    assert build["message"].startswith("main.py:6: SyntaxError: Missing parentheses in call to 'print'")
-    assert "this is Python 2 code; the assignment runs submissions with CPython 3." in build["message"]
+    assert build.message.startswith("main.py:6: SyntaxError: Missing parentheses in call to 'print'")
+    assert "this is Python 2 code; the assignment runs submissions with CPython 3." in build.message
 
 
 def test_a_python2_class_is_graded_with_its_python27_and_numpy(tmp_path: Path) -> None:
@@ -58,12 +58,12 @@ def test_a_python2_class_is_graded_with_its_python27_and_numpy(tmp_path: Path) -
     for name in ("AC-python2-astar", "AC-python2-numpy"):  # print >>, xrange, '/', has_key; NumPy 1.16
         verdict, message, build = verdicts[name]
         assert verdict == "AC", (name, message)
-        assert "with CPython 2.7" in build["message"] and build["message"].endswith("with numpy>=1.16,<1.17")
+        assert "with CPython 2.7" in build.message and build.message.endswith("with numpy>=1.16,<1.17")
     # Python 2 code that prints to stdout instead of output.txt: no syntax error under 2.7, the usual NO.
     assert verdicts["CE-python2-print"][0] == "NO"
     verdict, message, build = verdicts["CE-fstring-on-python27"]
     assert verdict == "CE" and "this is Python 3 code; the assignment runs submissions with CPython 2.7" \
-        in build["message"]
+        in build.message
     verdict, message, _ = verdicts["RTE-imports-scipy"]
     assert verdict == "RTE" and "the module 'scipy' is not available where submissions run: the assignment " \
                                 "provides numpy>=1.16,<1.17 and the standard library" in message
@@ -76,11 +76,11 @@ def test_the_configured_interpreter_checks_and_runs_every_submission(tmp_path: P
     # Runs: the program answers only when PyPy runs it.
     verdict, message, build = verdicts["AC-runs-on-pypy-only"]
     assert verdict == "AC", message
-    assert "with PyPy 3.9" in build["message"]
+    assert "with PyPy 3.9" in build.message
     # The syntax check: 'match' is valid for the grader's CPython 3.11, not for the assignment's PyPy 3.9.
     verdict, message, build = verdicts["CE-match-statement-on-pypy39"]
     assert verdict == "CE"
-    assert build["message"].startswith("main.py:3: SyntaxError:")
+    assert build.message.startswith("main.py:3: SyntaxError:")
 
 
 def test_the_same_programs_under_the_default_interpreter(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ def test_the_same_programs_under_the_default_interpreter(tmp_path: Path) -> None
     verdicts = _verdicts(subs, testset)
     assert verdicts["AC-runs-on-pypy-only"][0] == "RTE"
     verdict, _, build = verdicts["CE-match-statement-on-pypy39"]
-    assert build["ok"] and verdict == "NO"  # CPython 3.11 compiles it; it prints to stdout, not output.txt
+    assert build.ok and verdict == "NO"  # CPython 3.11 compiles it; it prints to stdout, not output.txt
 
 
 def test_a_missing_interpreter_is_a_config_error_before_any_run(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_packages_are_installed_once_and_named_when_an_import_fails(tmp_path: Pa
     verdicts = _verdicts(subs, testset)
     verdict, message, build = verdicts["AC-numpy-bfs"]
     assert verdict == "AC", message  # it also checked that it cannot write into the environment
-    assert build["message"].endswith(f"with {NUMPY}")
+    assert build.message.endswith(f"with {NUMPY}")
     verdict, message, _ = verdicts["RTE-imports-scipy"]
     assert verdict == "RTE"
     assert f"the module 'scipy' is not available where submissions run: the assignment provides {NUMPY} and " \
@@ -161,4 +161,4 @@ def test_a_wrapper_script_resolves_to_the_interpreter_it_starts(tmp_path: Path) 
     subs, testset = _setup(tmp_path, ["AC-runs-on-pypy-only"], f'interpreter = "{wrapper}"')
     verdict, message, build = _verdicts(subs, testset)["AC-runs-on-pypy-only"]
     assert verdict == "AC", message
-    assert "with PyPy 3.9" in build["message"] and str(wrapper) not in build["message"]
+    assert "with PyPy 3.9" in build.message and str(wrapper) not in build.message

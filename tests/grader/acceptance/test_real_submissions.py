@@ -15,7 +15,7 @@ import pytest
 
 from grader.errors import ConfigError
 from grader.pipeline import grade
-from grader.reports.results import GradingResults
+from grader.model.results import GradingResults
 from tests.support import require_tool
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -24,7 +24,7 @@ REAL = DATA / "real-submissions"
 
 def messages(results: GradingResults, sid: str) -> str:
     submission = next(s for s in results.submissions if s.id == sid)
-    return "\n".join([submission.build.get("message", "")] + [c.message for c in submission.cases])
+    return "\n".join([submission.build.message] + [c.message for c in submission.cases])
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ def test_princeton_style_failure(princeton_results: GradingResults, sid: str) ->
 @pytest.mark.slow
 def test_empty_main_runs_the_assignment_driver_with_the_library_jar(princeton_results: GradingResults) -> None:
     submission = next(s for s in princeton_results.submissions if s.id == "AC-java-empty-main-runs-driver")
-    assert submission.build["entry"] == "PuzzleChecker"
+    assert submission.build.entry == "PuzzleChecker"
     assert submission.score == submission.max_score
 
 

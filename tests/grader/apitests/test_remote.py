@@ -96,3 +96,31 @@ def test_a_lying_answer_to_find_cannot_break_the_judge():
     assert api.names == {"hamming": None, "moves": "moves"}
     assert api.missing == [("isGoal", ["isGoal", "2"])]
     assert api.label("hamming") == "hamming()"
+
+
+def _outcome(exit_code: int | None = 1, stderr: bytes = b"", timed_out: bool = False):
+    from grader.sandbox.limits import Outcome
+
+    return Outcome(exit_code=exit_code, signal=None, timed_out=timed_out, memory_exceeded=False, wall_seconds=1.0,
+                   cpu_seconds=0.5, stdout=b"", stderr=stderr, stdout_truncated=False, stderr_truncated=False)
+
+
+WHY = [  # (what the judge saw, the run's outcome, what the broken test's message must hold)
+    ("the worker never connected",
+     _outcome(1, b"Error: LinkageError occurred while loading main class NpzApiWorker\n"
+                 b"java.lang.UnsupportedClassVersionError: NpzApiWorker has been compiled by a more recent version"),
+     ["never connected", "UnsupportedClassVersionError", "exit code 1"]),
+    ("the worker never connected", _outcome(None, b"", timed_out=True), ["never connected", "timed out"]),
+    ("did not finish in 6 s", _outcome(None, b"", timed_out=True), ["did not finish in 6 s"]),
+    ("the worker ended during this call (did the code call exit()?)", _outcome(3), ["exit code 3"]),
+]
+
+
+@pytest.mark.parametrize(("seen", "outcome", "holds"), WHY)
+def test_a_broken_tests_message_says_what_the_judge_and_the_run_saw(seen, outcome, holds):
+    """A worker that never connects (a JVM too old for the worker, a crash before the socket) is explained by its
+    stderr, not left as a bare "never connected"."""
+    from grader.apitests.judge import _why
+
+    message = _why(outcome, 6.0, seen)
+    assert all(part in message for part in holds), message

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 
+from grader.reports.json_results import read_results
 from grader.integrations.classroom import classroom_result, markdown_summary
 from grader.integrations.gradescope import gradescope_results
 from grader.pipeline import grade
@@ -51,7 +52,7 @@ def test_table_feedback_and_html_show_them(graded):
     feedback = (out / "feedback" / "alice.txt").read_text()
     assert f"API tests: {PYTHON_TESTS - 1} of {PYTHON_TESTS} passed" in feedback
     assert "[FAIL] solver.unsolvable" in feedback and "expected -1" in feedback
-    page = render(json.loads((out / "results.json").read_text()))
+    page = render(read_results(out / "results.json"))
     # The page's script builds the API panel from its data (tests/grader/reports test it in Chromium).
     assert '"api_names":[' in page and "solver.unsolvable" in page
 
@@ -69,11 +70,11 @@ def test_csv_and_junit_list_them(graded):
 def test_gradescope_and_classroom_get_one_test_each(graded):
     results, _ = graded
     data = results.to_json()
-    scope = gradescope_results(data, 1.0)
+    scope = gradescope_results(results, 1.0)
     names = [t["name"] for t in scope["tests"]]
     assert "API correctness: solver.unsolvable" in names and len(names) == 1 + 2 + PYTHON_TESTS
     assert scope["score"] == pytest.approx(results.submissions[0].score, abs=1e-5)
-    room = classroom_result(data["submissions"][0], float(data["assignment"].get("suboptimal_credit", 0.5)))
+    room = classroom_result(results.submissions[0], float(data["assignment"].get("suboptimal_credit", 0.5)))
     api_names = [t["name"] for t in room["api_tests"]]
     assert len(api_names) == PYTHON_TESTS and "API correctness: solver.unsolvable" in api_names
     case_points = sum(t["score"] for t in room["tests"])

@@ -61,11 +61,15 @@ def test_a_run_that_outlives_the_part_costs_its_test_and_the_rest_are_not_run(ap
                if name not in ("api.conformance", "board.hamming.files"))
 
 
-def test_a_worker_that_starves_its_own_watchdog_costs_only_the_tests_it_hung_in(api_setup, run_folders):
-    """The same submission with the part's usual time: the judge kills the hung worker at the test's deadline
-    (from outside: the worker's own timers are off), and a new worker runs every test after it."""
+@pytest.mark.parametrize("name", ["ignores-the-timer", "java-suspends-the-watchdog"])
+def test_a_worker_that_starves_its_own_watchdog_costs_only_the_tests_it_hung_in(name, api_setup, run_folders):
+    """A submission that switches off the worker's watchdog (Python: the timer and the GIL; Java: every other
+    thread suspended) and hangs, with the part's usual time: the judge kills the hung worker at the test's
+    deadline from outside, and a new worker runs every test after it."""
+    if name.startswith("java"):
+        require_tool("javac")
     assignment, battery = api_setup
-    built = build(DATA / "hostile" / "ignores-the-timer", run_folders("build"), assignment)
+    built = build(DATA / "hostile" / name, run_folders("build"), assignment)
     results = {r.name: r for r in run_api_tests(built, battery, assignment.api, assignment, run_folders)}
     hung = {name for name, r in results.items() if "did not finish" in r.message}
     assert "board.hamming.files" in hung

@@ -16,7 +16,7 @@ from grader.cli import entry
 from grader.journal import CASES_FILE, FOLDER, Journal
 from grader.pipeline import grade
 from grader.judging.verdicts import Verdict
-from grader.reports.results import CaseResult
+from grader.model.results import BuildRecord, CaseResult
 from grader.schemacheck import schema_problems
 from tests.support import REPO
 
@@ -179,7 +179,7 @@ def test_a_torn_journal_line_costs_only_its_case(tmp_path: Path) -> None:
     journal = Journal(tmp_path, resume=False)
     journal.start("ab" * 32)
     for case in ("c1", "c2"):
-        journal.record("s", "s", "python", {}, CaseResult(case=case, verdict=Verdict.AC, points=1.0, max_points=1.0,
+        journal.record("s", "s", "python", BuildRecord(), CaseResult(case=case, verdict=Verdict.AC, points=1.0, max_points=1.0,
                                                           message="", seconds=0.1))
     journal.commit("s")
     [path] = (tmp_path / FOLDER).glob(f"*/{CASES_FILE}")

@@ -1,4 +1,5 @@
-"""Fuzz the output parser, the verifier and the judge with hypothesis (10,000 generated outputs in all).
+"""Fuzz the output parser, the verifier and the judge with hypothesis (2,000 generated outputs in all by
+default, the 10,000 of a long run under HYPOTHESIS_PROFILE=thorough).
 
 Whatever a submission prints -- a valid solution mutated (boards swapped, dropped or
 duplicated, K changed, two tiles flipped, whitespace or CRLF corrupted, truncated, junk
@@ -20,12 +21,12 @@ from solver.board import Board
 from solver.errors import SolverError
 from solver.formats import DEFAULT_UNSOLVABLE_WORDINGS, format_solution, parse_solution
 from solver.solve import solve
+from tests.support import examples
 
 
-
-def fuzz(examples: int) -> settings:
+def fuzz(count: int) -> settings:
     # derandomize: every run (and CI) checks the same examples, so a failure reproduces
-    return settings(max_examples=examples, deadline=None, derandomize=True,
+    return settings(max_examples=count, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -108,7 +109,10 @@ def check(output: bytes, expected: Expected, rules: Rules) -> Verdict:
 rules_strategy = st.builds(Rules, blank_first=st.booleans(), strict=st.booleans())
 
 
-@fuzz(4500)
+# 11 mutation kinds x 5 cases x 4 rule sets, 1 to 3 mutations deep: 1,000 derandomized examples reach every
+# kind on every case several times over (hypothesis also shrinks toward the simple ones first); the thorough
+# profile keeps the old 4,500 for a long run.
+@fuzz(examples(ci=1000, thorough=4500))
 @given(case=st.sampled_from(CASES), rules=rules_strategy, data=st.data())
 def test_mutated_solutions(case, rules, data) -> None:
     expected, output = case
@@ -122,7 +126,9 @@ def test_unmutated_solutions_are_accepted() -> None:
         assert check(output, expected, Rules()) is Verdict.AC
 
 
-@fuzz(2000)
+# 5 cases x 7 wordings x 4 case changes, with padding and a tail: 400 examples cover the wordings on every
+# case; the cost is in the judge, not in what is generated.
+@fuzz(examples(ci=400, thorough=2000))
 @given(case=st.sampled_from(CASES), wording=st.sampled_from(WORDINGS), case_change=st.sampled_from(
     [str.lower, str.upper, str.title, lambda s: s]), padding=st.text(" \t\r\n.!", max_size=4),
     tail=st.one_of(st.just(""), st.text(max_size=30)))
@@ -131,7 +137,8 @@ def test_unsolvable_wordings(case, wording, case_change, padding, tail) -> None:
     check((padding + case_change(wording) + padding + tail).encode("utf-8", "surrogatepass"), expected, Rules())
 
 
-@fuzz(3500)
+# Three generators (bytes, text, number-like tokens) on 5 cases: 600 examples give each pairing ~40.
+@fuzz(examples(ci=600, thorough=3500))
 @given(case=st.sampled_from(CASES), output=st.one_of(
     st.binary(max_size=120),
     st.text(max_size=80).map(lambda s: s.encode("utf-8", "surrogatepass")),

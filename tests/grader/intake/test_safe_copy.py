@@ -157,6 +157,19 @@ def test_remove_entry_removes_the_link_not_its_target(tmp_path: Path, victim: Pa
     assert not os.path.lexists(run / "lib") and victim.read_bytes() == SECRET
 
 
+@pytest.mark.parametrize("python", [(3, 10), (3, 11)], ids=["3.10 (by descriptors)", "3.11+ (shutil.rmtree)"])
+def test_remove_entry_removes_a_folder_without_following_links_inside(tmp_path: Path, victim: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     python: tuple[int, int]) -> None:
+    # Python 3.10 has no shutil.rmtree(dir_fd=...): the package removes the tree itself there.
+    monkeypatch.setattr(safe_copy, "sys", type("Sys", (), {"version_info": python}))
+    run = tree(tmp_path / "run", {"out/a.txt": b"a", "out/deep/er/b.txt": b"b"})
+    (run / "out" / "deep" / "link").symlink_to(victim.parent)
+    (run / "out" / "file-link").symlink_to(victim)
+    safe_copy.remove_entry(run, "out")
+    assert os.listdir(run) == [] and victim.read_bytes() == SECRET
+
+
 def test_paths_must_stay_below_the_root(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         safe_copy.write_new(tmp_path, "../escape.txt", b"")

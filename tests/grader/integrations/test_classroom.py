@@ -16,6 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+from grader.model.results import BuildRecord, SubmissionResult
+from grader.reports.json_results import case_from_json
 from grader.integrations.classroom import classroom_result, decode, encode, markdown_summary, reporter_totals
 from grader.judging.scoring import case_points
 from grader.judging.verdicts import Verdict
@@ -27,8 +29,8 @@ from tests.support import REPO
 WORKFLOW = REPO / "grader" / "integrations" / "templates" / "classroom" / "autograding.yml"
 
 
-def _submission(graded: Graded, sid: str) -> dict:
-    return next(s for s in graded.document["submissions"] if s["id"] == sid)
+def _submission(graded: Graded, sid: str) -> SubmissionResult:
+    return next(s for s in graded.results.submissions if s.id == sid)
 
 
 def test_partial_points_survive_as_equal_all_or_nothing_tests(graded: Graded) -> None:
@@ -47,7 +49,7 @@ def test_partial_points_survive_as_equal_all_or_nothing_tests(graded: Graded) ->
         ("unsolvable-3x3 [AC]: correct answer (2 of 2)", "pass", 0.5, 0.5)]
     assert result["max_score"] == 6 and result["status"] == "fail"
     # The reporter logs passed/tests x max_score and posts the sum of the scores: both are the grade.
-    assert reporter_totals(result) == (4.0, 4.0) == (_submission(graded, "suboptimal")["score"],) * 2
+    assert reporter_totals(result) == (4.0, 4.0) == (_submission(graded, "suboptimal").score,) * 2
     assert schema_problems(result, "classroom.schema.json") == []
 
 
@@ -55,7 +57,7 @@ def test_partial_points_survive_as_equal_all_or_nothing_tests(graded: Graded) ->
 def test_the_reporter_logs_what_it_posts_for_every_sample(graded: Graded, sid: str) -> None:
     submission = _submission(graded, sid)
     logged, posted = reporter_totals(classroom_result(submission, 0.5))
-    assert logged == posted == submission["score"]
+    assert logged == posted == submission.score
 
 
 _CASE = st.fixed_dictionaries({
@@ -71,8 +73,9 @@ def test_logged_and_posted_totals_agree_whatever_the_points(cases: list[dict], c
         verdict = case["verdict"] if case["solvable"] or case["verdict"] != "SUB" else "AC"
         earned = case_points(Verdict(verdict), case["points"], credit)
         rows.append({"case": f"c{index}", "verdict": verdict, "points": earned, "max_points": case["points"],
-                     "solvable": case["solvable"], "message": ""})
-    result = classroom_result({"cases": rows}, credit)
+                     "solvable": case["solvable"], "message": "", "seconds": 0.0})
+    submission = SubmissionResult("s", "python", BuildRecord(), tuple(case_from_json(row) for row in rows), 0.0)
+    result = classroom_result(submission, credit)
     logged, posted = reporter_totals(result)
     assert logged == pytest.approx(posted) and posted == pytest.approx(sum(r["points"] for r in rows))
     assert float(result["max_score"]) == pytest.approx(sum(r["max_points"] for r in rows))
@@ -102,7 +105,7 @@ def test_the_real_reporter_logs_what_it_posts(graded: Graded, tmp_path: Path) ->
         table = re.search(r"│ npuzzle\s*│ ([0-9.]+)\s*│ ([0-9.]+)", log)
         posted = re.search(r"Total points: ([0-9.]+)/([0-9.]+)", log)
         assert table and posted, log
-        assert float(table.group(1)) == float(posted.group(1)) == _submission(graded, sid)["score"]
+        assert float(table.group(1)) == float(posted.group(1)) == _submission(graded, sid).score
 
 
 def test_format_classroom_needs_exactly_one_submission(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

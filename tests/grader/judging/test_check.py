@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import entry
+from grader.judging import check
 from solver.board import Board
 from solver.formats import format_solution
 from solver.solve import solve
@@ -95,3 +96,12 @@ def test_a_moves_answer_is_checked_with_the_format_named(answer_format: str, ext
     answer.write_text(text)
     assert entry(["check", str(answer), "--input", str(puzzle), "--goal", "blank-first",
                   "--format", answer_format, *extra]) == code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("board, blank_first", [(Board.goal(100), False), (Board.goal(3, blank_first=True), True)],
+                         ids=["100x100", "blank-first-3x3"])
+def test_a_solved_board_is_optimal_at_zero_moves_with_no_search(board: Board, blank_first: bool,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 100x100 search would set up seconds of tables for nothing: the solved board answers itself.
+    monkeypatch.setattr(check, "solve", lambda *args, **kwargs: pytest.fail("searched a solved board"))
+    assert check.optimum(board, blank_first) == 0

@@ -77,3 +77,14 @@ def test_worst_verdict_orders_by_severity() -> None:
     assert worst([Verdict.AC, Verdict.SUB, Verdict.WA]) is Verdict.WA
     assert worst([Verdict.WA, Verdict.TLE, Verdict.PE]) is Verdict.TLE
     assert worst([]) is None
+
+
+@pytest.mark.parametrize("stderr", [b'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
+                                    b"MemoryError"])
+def test_a_refuted_out_of_memory_claim_gives_no_memory_hint(stderr: bytes) -> None:
+    # A program that prints the out-of-memory text but was measured well under its limit stays RTE, and its
+    # feedback must not also tell it that it ran out of heap (the grader's note says it did not).
+    _, believed = run(None, stderr, exit_code=1)
+    refuted, message = run(None, stderr, exit_code=1, memory_claim_refuted=True)
+    assert "out of" in believed
+    assert refuted is Verdict.RTE and "ran out of" not in message and "stderr:" in message

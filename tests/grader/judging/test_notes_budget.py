@@ -9,8 +9,9 @@ import pytest
 from grader.judging.moves_format import parse_moves
 from grader.judging.verdicts import Verdict
 from grader.reports.budget import CASE_BYTES, within_budget
-from grader.reports.results import CaseResult
-from solver.formats import MAX_NOTE_KINDS, Note, _collapse, parse_solution
+from grader.model.results import CaseResult
+from solver.formats import parse_solution
+from solver.notes import MAX_NOTE_KINDS, Note, collapse_notes
 
 SPELLINGS = ["No solution possible", "no Solution possible", "NO SOLUTION POSSIBLE", "No  solution  possible",
              "no solution possible.", "No solution possible!"]
@@ -39,7 +40,7 @@ def test_move_spellings_are_one_note() -> None:
 
 
 def test_kinds_past_the_cap_are_counted_in_one_note() -> None:
-    notes = _collapse(Note(line, f"deviation {line}", f"kind {line}") for line in range(1, 40))
+    notes = collapse_notes(Note(line, f"deviation {line}", f"kind {line}") for line in range(1, 40))
     assert len(notes) == MAX_NOTE_KINDS
     assert notes[-1].message.startswith(f"and {39 - MAX_NOTE_KINDS + 1} more kinds")
 

@@ -88,4 +88,4 @@ def test_copying_past_its_cap_is_a_ce(tmp_path: Path, monkeypatch) -> None:
     shutil.copytree(REPO / "examples" / "submissions" / "AC-python-correct", subs / "ok")
     [submission] = pipeline.grade(subs, DATA / "testset", None, jobs=1).submissions
     assert {case.verdict for case in submission.cases} == {Verdict.CE}
-    assert "the grader stopped copying the submission after -1 s" in submission.build["message"]
+    assert "the grader stopped copying the submission after -1 s" in submission.build.message

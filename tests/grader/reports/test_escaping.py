@@ -15,7 +15,7 @@ from grader.reports.csv_grades import csv_text
 from grader.reports.escaping import csv_cell, safe_name, terminal_safe
 from grader.reports.feedback import write_feedback
 from grader.reports.junit import write_junit
-from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports.table import render
 
 CASES = ({"id": "3x3-d3", "points": 1.0, "n": 3, "solvable": True, "optimal_moves": 3, "visibility": "visible"},)
@@ -36,7 +36,7 @@ def results(*ids: str) -> GradingResults:
 def test_ids_that_sanitise_alike_get_their_own_files(pair: tuple[str, str], tmp_path: Path) -> None:
     graded = results(*pair)
     write_feedback(graded, tmp_path / "feedback")
-    write_junit(graded.to_json(), tmp_path)
+    write_junit(graded, tmp_path)
     for folder, suffix in ((tmp_path / "feedback", ".txt"), (tmp_path / "junit", ".xml")):
         files = sorted(folder.iterdir())
         assert len(files) == 2

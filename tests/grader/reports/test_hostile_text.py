@@ -20,12 +20,12 @@ from grader.cli import main
 from grader.integrations.classroom import classroom_json, markdown_summary
 from grader.integrations.gradescope import gradescope_results
 from grader.integrations.lms import LAYOUTS, export_grades
-from grader.judging.apiresult import ApiResult
+from grader.model.apiresult import ApiResult
 from grader.judging.verdicts import Verdict
 from grader.reports import csv_grades, feedback, html_report, junit, table
 from grader.reports.escaping import FORMULA_STARTS, json_text
-from grader.reports.json_results import read_results, results_text
-from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.reports.json_results import read_results, results_from_json, results_text
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from tests.grader.reports.hostile_text import HOSTILE
 
 CASES = tuple({"id": cid, "points": 1.0, "n": 2, "solvable": True, "optimal_moves": 1, "visibility": "visible",
@@ -76,7 +76,7 @@ def _elements(page: str) -> _Elements:
     return parser
 
 
-BENIGN_PAGE = _elements(html_report.render(hostile_results("plain").to_json()))
+BENIGN_PAGE = _elements(html_report.render(hostile_results("plain")))
 
 
 def check_json(text: str) -> None:
@@ -89,8 +89,7 @@ def check_csv(text: str) -> None:
 
 
 def check_junit(text: str) -> None:
-    document = hostile_results(text).to_json()
-    for submission in document["submissions"]:
+    for submission in hostile_results(text).submissions:
         root = ET.fromstring(junit.junit_xml(submission).encode("utf-8"))
         assert root.find("testsuite").get("name")  # parsed, and the id is there
 
@@ -106,7 +105,7 @@ def check_table(text: str) -> None:
 
 
 def check_html(text: str) -> None:
-    page = html_report.render(hostile_results(text).to_json())
+    page = html_report.render(hostile_results(text))
     parsed = _elements(page)
     assert (parsed.tags, parsed.handlers) == (BENIGN_PAGE.tags, [])
     data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S).group(1)
@@ -120,8 +119,7 @@ def check_lms(text: str, tmp_path: Path) -> None:
             writer = csv.writer(handle)
             writer.writerow(["submission", *(target for target, _ in layout.identity)])
             writer.writerow([f"{text}0", *(f"{text}x" for _ in layout.identity)])
-        document = hostile_results(text).to_json()
-        exported = export_grades(document, roster, lms, assignment_name=text)
+        exported = export_grades(hostile_results(text), roster, lms, assignment_name=text)
         _inert_cells(exported.text.replace("    Points Possible", "Points Possible"))
 
 
@@ -141,8 +139,7 @@ def check_export_terminal(text: str, tmp_path: Path) -> None:
 
 
 def check_classroom(text: str) -> None:
-    document = hostile_results(text, count=1).to_json()
-    result = json.loads(classroom_json(document))
+    result = json.loads(classroom_json(hostile_results(text, count=1)))
     summary = markdown_summary(result)
     assert "<" not in summary  # the step summary renders HTML
     rows = [line for line in summary.splitlines() if line.startswith("|")]
@@ -150,7 +147,7 @@ def check_classroom(text: str) -> None:
 
 
 def check_gradescope(text: str) -> None:
-    document = gradescope_results(hostile_results(text, count=1).to_json(), 1.0)
+    document = gradescope_results(hostile_results(text, count=1), 1.0)
     assert json.loads(json_text(document, pretty=True)) == document
 
 
@@ -178,7 +175,7 @@ def test_compact_and_indented_results_read_back_alike(tmp_path: Path) -> None:
     pretty.write_text(results_text(results, pretty=True), encoding="utf-8")
     assert compact.read_text(encoding="utf-8").count("\n") == 1
     assert len(pretty.read_bytes()) > 1.5 * len(compact.read_bytes())
-    assert read_results(compact) == read_results(pretty) == results.to_json()
+    assert read_results(compact) == read_results(pretty) == results_from_json(results.to_json())
 
 
 def test_an_undecodable_id_is_written_not_a_crash(tmp_path: Path) -> None:
@@ -186,4 +183,4 @@ def test_an_undecodable_id_is_written_not_a_crash(tmp_path: Path) -> None:
     results = hostile_results("bad\udcff")
     path = tmp_path / "results.json"
     path.write_text(results_text(results), encoding="utf-8")
-    assert read_results(path)["submissions"][0]["id"] == "bad\udcff0"
+    assert read_results(path).submissions[0].id == "bad\udcff0"

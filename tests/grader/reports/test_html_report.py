@@ -11,6 +11,7 @@ import pytest
 
 from grader.cli import entry
 from grader.reports.html_report import histogram_svg, render, replay
+from grader.reports.json_results import results_from_json
 from tests.grader.sampleclass import Graded
 from tests.support import REPO, require_tool
 
@@ -96,7 +97,7 @@ def test_a_message_cannot_break_out_of_the_page(graded: Graded) -> None:
     document = graded.document
     document["submissions"][0]["cases"][0]["message"] = "</script><script>alert(1)</script>"
     document["submissions"][0]["id"] = "<b>x</b>"
-    page = render(document)
+    page = render(results_from_json(document))
     assert "<script>alert(1)" not in page and "<b>x</b>" not in page
 
 
@@ -199,7 +200,7 @@ def test_scores_stay_in_view_colours_differ_and_the_filter_works(browser, tmp_pa
 
     document = _synthetic_class(12)
     page = tmp_path / "report.html"
-    page.write_text(render(document), encoding="utf-8")
+    page.write_text(render(results_from_json(document)), encoding="utf-8")
     browser.get(page.as_uri())
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
 
@@ -248,7 +249,7 @@ def test_a_large_class_pages_and_every_column_sorts(browser, tmp_path: Path) -> 
 
     document = _synthetic_class(230)
     page = tmp_path / "report.html"
-    page.write_text(render(document), encoding="utf-8")
+    page.write_text(render(results_from_json(document)), encoding="utf-8")
     browser.get(page.as_uri())
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     ids = lambda: [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#matrix tbody th.sid")]  # noqa: E731
@@ -297,7 +298,7 @@ def test_hostile_ids_and_messages_stay_text_in_a_browser(graded: Graded, browser
 
     document = hostile_document(graded.document)
     page = tmp_path / "report.html"
-    page.write_text(render(document), encoding="utf-8")
+    page.write_text(render(results_from_json(document)), encoding="utf-8")
     browser.get(page.as_uri())
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     assert _injected(browser) == {"pwned": None, "scripts": 2, "imgs": 0, "handlers": 0}
@@ -331,7 +332,7 @@ def test_the_policy_stops_a_script_that_escaping_let_through(graded: Graded, bro
     planted = ('<script>window.pwned = 1</script><img src="data:," onerror="window.pwned = 2">'
                '<div id="styled" style="color: rgb(1, 2, 3)">x</div>')
     page = tmp_path / "report.html"
-    page.write_text(render(graded.document).replace("<header>", planted + "<header>", 1), encoding="utf-8")
+    page.write_text(render(graded.results).replace("<header>", planted + "<header>", 1), encoding="utf-8")
     browser.get(page.as_uri())
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
     assert browser.execute_script("return window.pwned === undefined")

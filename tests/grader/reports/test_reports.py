@@ -10,7 +10,7 @@ from grader.reports.csv_grades import csv_text
 from grader.reports.feedback import feedback_text, safe_name
 from grader.reports.json_results import results_text
 from grader.reports.table import render
-from grader.reports.results import CaseResult, GradingResults, SubmissionResult
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.judging.verdicts import Verdict
 from tests.support import check_golden
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox.copyback import ENTRY_BYTES, copy_back
+from grader.sandbox.folders.copyback import ENTRY_BYTES, copy_back
 
 MB = 2**20
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from grader.sandbox import isolation, rlimits, runner
 from grader.sandbox.probe import doctor
-from grader.sandbox.workdir import quota_bytes as workdir_quota
+from grader.sandbox.folders.workdir import quota_bytes as workdir_quota
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 
@@ -88,6 +88,25 @@ def test_missing_program_is_a_failed_run_not_an_exception(workdir):
 def test_memory_error_in_a_successful_run_is_not_memory_exceeded(workdir):
     outcome = run_python("print('MemoryError is just text here')", workdir)
     assert outcome.exit_code == 0 and not outcome.memory_exceeded
+
+
+MB = 2**20
+
+
+@pytest.mark.parametrize("limit, failed, stderr, oom_killed, rss, expected", [
+    (256, True, b"", True, 0, True),                             # the cgroup's OOM kill is proof alone
+    (256, True, b"MemoryError\n", False, 230 * MB, True),        # the text, and the process near its limit
+    (256, True, b"MemoryError\n", False, 12 * MB, False),        # the text alone: the program's own failure
+    (256, True, b"java.lang.OutOfMemoryError", False, 127 * MB, False),
+    (256, False, b"MemoryError\n", False, 250 * MB, False),      # a run that succeeded ran out of nothing
+    (256, True, b"segfault\n", False, 250 * MB, False),          # no claim, no kill: not memory
+    (16, True, b"MemoryError\n", False, 17 * MB, False),         # the sandbox's own shim holds this much
+], ids=["oom-kill", "confirmed", "printed-only", "java-printed-under-half", "succeeded", "no-claim", "shim-only"])
+def test_out_of_memory_comes_from_what_the_grader_measured(limit, failed, stderr, oom_killed, rss, expected):
+    memory, note = runner.out_of_memory(runner.Limits(memory_mb=limit), failed, stderr, oom_killed, rss)
+    assert memory is expected
+    claimed_but_refused = failed and stderr != b"segfault\n" and not expected and not oom_killed
+    assert ("said it ran out of memory" in note) is claimed_but_refused
 
 
 def test_as_root_the_workdir_is_a_capped_tmpfs_for_the_run_alone(workdir):

@@ -1,6 +1,7 @@
 """Hostile submission: leaves in its folder what costs a naive copy back far more disk than the
 run held: a sparse answer file (one byte of data, megabytes of size), a file with hundreds of
-hard links, and thousands of small files. ``argv[1]`` picks them: sparse, links, many (comma-separated).
+hard links, and thousands of small files. ``argv[1]`` picks them: sparse, links, many (comma-separated);
+all three when it is not given (as a grading run starts it).
 """
 
 import os
@@ -13,7 +14,7 @@ MANY = 20000
 
 
 def main():
-    kinds = sys.argv[1].split(",") if len(sys.argv) > 1 else []
+    kinds = sys.argv[1].split(",") if len(sys.argv) > 1 else ["sparse", "links", "many"]
     with open("output.txt", "wb") as out:
         if "sparse" in kinds:
             out.seek(SPARSE_BYTES - 2)

@@ -71,6 +71,9 @@ def main():
     }
     for name, outcome in results.items():
         print(name, outcome)
+    # On stderr too (a case's message shows its tail): the calls that got through, for a whole grading run.
+    allowed = sorted(name for name, outcome in results.items() if outcome not in ("EPERM", "ENOSYS"))
+    print("allowed:", " ".join(allowed) or "none", file=sys.stderr)
     # What a solver does need still works: a thread, a child process, an ordinary fcntl.
     pid = os.fork()
     if pid == 0:

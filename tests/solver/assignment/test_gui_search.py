@@ -39,8 +39,9 @@ def bfs_depths(n: int) -> dict[Board, int]:
 
 
 @pytest.fixture(scope="module")
-def depths3() -> dict[Board, int]:
-    return bfs_depths(3)
+def depths3(table3: dict[tuple[int, ...], int]) -> dict[Board, int]:
+    """The session's 3×3 distance table (tests/solver/conftest.py), by board: no second BFS."""
+    return {Board(tiles, 3): depth for tiles, depth in table3.items()}
 
 
 # --------------------------------------------------------------------------- the background solve

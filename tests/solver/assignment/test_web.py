@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -44,43 +43,55 @@ def test_an_unwritable_folder_is_one_message_and_exit_12(tmp_path: Path, capsys:
 
 
 @pytest.fixture(scope="module")
-def exact3() -> dict[tuple[int, ...], int]:
-    """Every solvable 3×3 board's optimal depth, by a BFS from the goal (independent of the page and solver)."""
-    goal = Board.goal(3)
-    depth = {goal.tiles: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        for _, nxt in board.successors():
-            if nxt.tiles not in depth:
-                depth[nxt.tiles] = depth[board.tiles] + 1
-                queue.append(nxt)
-    return depth
+def exact3(table3: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
+    """Every solvable 3×3 board's optimal depth: the session's BFS from the goal (tests/solver/conftest.py),
+    independent of the page and the solver."""
+    return table3
 
 
-@pytest.fixture(params=sorted(SIZES))
-def browser(request: pytest.FixtureRequest, tmp_path: Path):
+def start_chromium(size: str, profile: Path):
     chromium = require_tool("chromium")
     driver_path = require_tool("chromedriver")
     webdriver = pytest.importorskip("selenium.webdriver")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
+                 "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
-    width, height = SIZES[request.param]
+    width, height = SIZES[size]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": request.param == "phone"})
-    driver.size_name = request.param
-    try:
-        yield driver
-        problems = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
-        assert not problems, problems
-    finally:
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
+    driver.size_name = size
+    return driver
+
+
+@pytest.fixture(scope="module")
+def chromiums(tmp_path_factory: pytest.TempPathFactory):
+    """One Chromium per screen size for the whole module, started when a test first asks for that size:
+    starting one costs more than most tests here. The page keeps nothing between loads (no storage), and
+    ``browser`` reloads it from a blank page for each test."""
+    started: dict[str, object] = {}
+
+    def get(size: str):
+        if size not in started:
+            started[size] = start_chromium(size, tmp_path_factory.mktemp(f"chromium-{size}"))
+        return started[size]
+
+    yield get
+    for driver in started.values():
         driver.quit()
+
+
+@pytest.fixture(params=sorted(SIZES))
+def browser(request: pytest.FixtureRequest, chromiums):
+    driver = chromiums(request.param)
+    driver.get("about:blank")  # ends the last test's page and its Web Worker
+    driver.get_log("browser")  # and drops what it logged: each test answers for its own messages
+    yield driver
+    problems = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    assert not problems, problems
 
 
 def open_page(driver, page: Path, query: str = ""):

@@ -8,16 +8,14 @@ import java.util.PriorityQueue;
 import java.util.function.Supplier;
 
 /**
- * The Java harness's peak-memory test: the most heap a solve holds at once, against the sheet's A* on the same
- * boards. The reference Board calls a sampler every so many constructions; the sampler runs a full collection
+ * The Java worker's peak-memory measure: the most heap a solve holds at once (the judge compares it with the
+ * sheet's A* on the same boards, measured the same way before any student class was loaded). The reference Board calls a sampler every so many constructions; the sampler runs a full collection
  * (the harness JVM uses the serial collector, which compacts: what is left is exactly what is reachable) and
  * reads what that collection left in each heap pool. Not the heap in use afterwards: any other thread's first
  * allocation after the collection claims a whole allocation buffer (up to megabytes), which would count as held. Both solves are sampled at the same rate, so the comparison is like for like; the rate
  * halves every 32 samples, so a solver that builds far more boards costs more samples, not hours.
  */
 final class NpzApiPeakMemory {
-    static final double FACTOR = 4.0;
-    static final long SLACK = 128 * 1024;
     static final int SAMPLES = 16;
     private static final List<MemoryPoolMXBean> HEAP_POOLS = heapPools();
 
@@ -55,39 +53,6 @@ final class NpzApiPeakMemory {
         npzapi.Boards.sampleEvery = every;
         npzapi.Boards.sampler = sampler;
     };
-
-    static void run(NpzApiTimingTests t) {
-        NpzApiReflect ref = t.reference != null ? t.reference : t.referenceBoards;
-        NpzApiQueueTransformer agent = NpzApiAgent.transformer;
-        boolean own = t.reference == null;
-        if (ref == null || own && (agent == null || !agent.boardInstrumented)) {
-            throw new NpzApiCore.Fail("the peak memory is measured through the reference Board, or the agent's count of"
-                    + " this Board's constructions, and neither is available: " + t.referenceProblem);
-        }
-        if (t.spec.peaks.isEmpty()) {
-            throw new NpzApiCore.Fail("the grader sent no boards for this test (a grader fault)");
-        }
-        NpzApiReflect student = own ? t.api : ref;
-        Hook studentHook = own ? OWN_BOARD : referenceHook(ref);
-        NpzApiSpec.Puzzle first = t.spec.peaks.get(0);
-        student.call(student.makeSolver(student.makeBoard(NpzApiCore.grid(first.tiles, first.n))), "moves"); // warm up
-        for (NpzApiSpec.Puzzle p : t.spec.peaks) {
-            long built = NpzApiSubstitute.counter(ref, "npzInit");
-            referenceSolve(ref, p);
-            long every = Math.max(4, (NpzApiSubstitute.counter(ref, "npzInit") - built) / SAMPLES);
-            long reference = peakOf(referenceHook(ref), every, () -> referenceSolve(ref, p));
-            long used = peakOf(studentHook, every, () -> {
-                Object solver = student.makeSolver(student.makeBoard(NpzApiCore.grid(p.tiles, p.n)));
-                student.call(solver, "moves");
-                return solver;
-            });
-            if (used > FACTOR * reference + SLACK) {
-                throw new NpzApiCore.Fail(p.name + ": solving it held up to " + used + " bytes at once, more than "
-                        + (int) FACTOR + "x the sheet's A* (" + reference + " bytes) + " + SLACK
-                        + ": does it allocate a table for every board, or search breadth-first?");
-            }
-        }
-    }
 
     /** The most heap (after a full collection) held while {@code action} ran, beyond what was held before. */
     static long peakOf(Hook hook, long every, Supplier<Object> action) {
@@ -150,8 +115,8 @@ final class NpzApiPeakMemory {
 
     /** The sheet's A* through the reference Board: a search node per board, the critical optimization, the twin
      * searched in step; its moves (-1 when the twin is solved first). */
-    static Object referenceSolve(NpzApiReflect api, NpzApiSpec.Puzzle p) {
-        Object start = api.makeBoard(NpzApiCore.grid(p.tiles, p.n));
+    static Object referenceSolve(NpzApiReflect api, int[] tiles, int n) {
+        Object start = api.makeBoard(NpzApiCore.grid(tiles, n));
         long[] order = {0};
         @SuppressWarnings("unchecked")
         PriorityQueue<Node>[] queues = new PriorityQueue[2];

@@ -7,52 +7,40 @@ import java.util.List;
 /**
  * The student's Solver on the grader's reference Board: a class loader that finds the reference Board (compiled
  * under the student's Board's name) before the student's, and everything else where the student's run finds it.
- * When the Solver cannot work with it (it calls a method the sheet does not list, or reads a field), the
- * Solver tests use the student's own Board, and the timing tests say why they cannot count.
+ * Only the Solver tests' worker has the reference Board's folder (the Board tests' worker has none to borrow).
  */
 final class NpzApiSubstitute {
     private NpzApiSubstitute() { }
 
-    /** The reflection over (reference Board, student's Solver), or null with the reason in problem[0]. */
-    static NpzApiReflect load(NpzApiSpec spec, String[] problem) {
-        return load(spec, problem, new NpzApiReflect[1]);
+    /** A loader that finds the reference Board in {@code refBoard} first, then the run's class path. */
+    static ClassLoader loader(String refBoard) throws java.net.MalformedURLException {
+        List<URL> urls = new ArrayList<>();
+        urls.add(new File(refBoard).toURI().toURL());
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!entry.contains("_npuzzle_api")) {
+                urls.add(new File(entry).toURI().toURL());
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
     }
 
-    /** As above; boards[0] receives the reflection over the reference Board whenever it loaded, even when the
-     * student's Solver cannot run on it (the peak-memory test still solves with the sheet's A* on it). */
-    static NpzApiReflect load(NpzApiSpec spec, String[] problem, NpzApiReflect[] boards) {
-        if (spec.refBoard == null || spec.board == null || spec.solver == null) {
-            problem[0] = "the reference Board could not be compiled under this submission's Board name";
-            return null;
+    /** Why the student's Solver cannot run on the reference Board (null when it can): a board 2 moves away. */
+    static String check(NpzApiReflect api) {
+        if (!api.problems.isEmpty()) {
+            return String.join("; ", api.problems);
         }
         try {
-            List<URL> urls = new ArrayList<>();
-            urls.add(new File(spec.refBoard).toURI().toURL());
-            for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-                if (!entry.contains("_npuzzle_api")) {
-                    urls.add(new File(entry).toURI().toURL());
-                }
-            }
-            ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
-            NpzApiReflect api = new NpzApiReflect(spec.board, spec.solver, loader);
-            boards[0] = api;
-            if (!api.problems.isEmpty()) {
-                problem[0] = String.join("; ", api.problems);
-                return null;
-            }
             Object solver = api.makeSolver(api.makeBoard(new int[][] {{1, 2, 3}, {4, 5, 6}, {0, 7, 8}}));
             Object moves = api.call(solver, "moves");
             if (!Integer.valueOf(2).equals(moves)) {
-                problem[0] = "with the reference Board, moves() returned " + moves + " for a board 2 moves from the goal";
-                return null;
+                return "with the reference Board, moves() returned " + moves + " for a board 2 moves from the goal";
             }
-            return api;
+            return null;
         } catch (NpzApiReflect.Raised e) {
-            problem[0] = "with the reference Board, the Solver threw " + NpzApiCore.describe(e.cause);
-        } catch (RuntimeException | LinkageError | java.net.MalformedURLException e) {
-            problem[0] = "with the reference Board: " + e;
+            return "with the reference Board, the Solver threw " + NpzApiCore.describe(e.cause);
+        } catch (RuntimeException | LinkageError e) {
+            return "with the reference Board: " + e;
         }
-        return null;
     }
 
     static long counter(NpzApiReflect api, String name) {
@@ -63,13 +51,22 @@ final class NpzApiSubstitute {
         }
     }
 
+    static Object field(NpzApiReflect api, String name) {
+        try {
+            return api.board.getField(name).get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the reference Board has no field " + name, e);
+        }
+    }
+
     static void reset(NpzApiReflect api) {
         try {
             for (String name : new String[] {"npzInit", "npzEquals", "npzFarEquals", "npzManhattan", "npzHamming",
                 "npzToString"}) {
                 api.board.getField(name).setLong(null, 0L);
             }
-            api.board.getField("npzFarExample").set(null, null);
+            api.board.getField("npzFarA").set(null, null);
+            api.board.getField("npzFarB").set(null, null);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot reset the reference Board's counters", e);
         }

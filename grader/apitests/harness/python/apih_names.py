@@ -9,7 +9,6 @@ import sys
 
 from apih_core import Fail, Timeout, _describe, timer
 
-
 SPELLINGS = {
     "princeton": {"dimension": ["dimension"], "hamming": ["hamming"], "manhattan": ["manhattan"],
                   "isGoal": ["isGoal"], "neighbors": ["neighbors"], "twin": ["twin"], "equals": ["equals", "__eq__"],

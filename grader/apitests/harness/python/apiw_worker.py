@@ -19,7 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import apih_core  # noqa: E402  (the worker's own modules first: the student's may share names)
-from apih_core import _SizeRef, _describe, deep_size, traced_peak  # noqa: E402
+from apih_core import _describe, _SizeRef, deep_size, traced_peak  # noqa: E402
 from apih_names import Api, find_classes  # noqa: E402
 
 try:  # only the Solver tests' worker has the reference Board (see apih_ref.py)
@@ -98,7 +98,6 @@ class Worker(object):
         n = len(grid)
         grid[0][0], grid[n - 1][n - 1] = grid[n - 1][n - 1], grid[0][0]
         grid[0] = list(reversed(grid[0]))
-        return None
 
     def op_sizes(self, req):
         return {"student": deep_size(self.decode(req["on"])),
@@ -128,7 +127,6 @@ class Worker(object):
 
     def op_release(self, req):
         self.handles.clear()
-        return None
 
 
 def _iterable_not_board(value, api):
@@ -159,8 +157,9 @@ def main():
     spec = json.loads(stream.readline().decode("utf-8"))
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # the student's prints go nowhere; the answers go on the socket
-    sys.stdout = open(os.devnull, "w")
-    sys.stdin = open(os.devnull)
+    # For the worker's whole life (no context manager): closed at its exit.
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    sys.stdin = open(os.devnull)  # noqa: SIM115
     if apih_ref is not None:
         apih_ref.count_priority_queues()
     worker = Worker(spec)

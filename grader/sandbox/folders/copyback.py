@@ -23,7 +23,7 @@ import errno
 import os
 import shutil
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path, PurePosixPath
 
 ENTRY_BYTES = 4096
@@ -91,7 +91,7 @@ class _Copier:
             os.close(source)
 
 
-def _data_runs(fd: int, size: int):
+def _data_runs(fd: int, size: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each run of data in the file; holes are skipped."""
     position = 0
     while position < size:

@@ -4,8 +4,8 @@ The run cannot write more than the tmpfs holds, and what it writes is memory, ch
 its slot's cgroup, never the host's disk. The grader mounts the tmpfs itself (a system
 call, no extra process), copies the workdir in, and when every process of the run is dead
 puts the host copy back and copies over it only the paths the caller reads, within the
-tmpfs's size (:mod:`grader.sandbox.copyback`), then unmounts it. A grader killed mid-run leaves the mount in its temp folder: :mod:`grader.sandbox.sweep`
-unmounts it with the folder.
+tmpfs's size (:mod:`grader.sandbox.folders.copyback`), then unmounts it. A grader killed mid-run leaves the mount in its
+temp folder: :mod:`grader.sandbox.sweep` unmounts it with the folder.
 """
 
 from __future__ import annotations
@@ -19,18 +19,32 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.sandbox import copyback
+from grader.sandbox.folders import copyback
 
-MS_NOSUID, MS_NODEV = 2, 4
+MS_NOSUID, MS_NODEV, MS_REMOUNT = 2, 4, 32
 MNT_DETACH = 2
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
-def mount_tmpfs(target: Path, size_bytes: int, mode: int = 0o700) -> None:
-    options = f"size={max(size_bytes, 4096)},mode={mode:o}".encode()
+def _options(size_bytes: int, inodes: int | None) -> str:
+    return f"size={max(size_bytes, 4096)}" + (f",nr_inodes={inodes}" if inodes is not None else "")
+
+
+def mount_tmpfs(target: Path, size_bytes: int, mode: int = 0o700, inodes: int | None = None) -> None:
+    """A tmpfs of ``size_bytes`` (and at most ``inodes`` files and folders, if given) on ``target``."""
+    options = f"{_options(size_bytes, inodes)},mode={mode:o}".encode()
     if _libc.mount(b"tmpfs", os.fsencode(target), b"tmpfs", MS_NOSUID | MS_NODEV, options) != 0:
         error = ctypes.get_errno()
         raise OSError(error, f"cannot mount a tmpfs on {target}: {os.strerror(error)}")
+
+
+def resize(target: Path, size_bytes: int, inodes: int | None = None) -> None:
+    """Change the caps of the tmpfs on ``target`` in place (a remount: what it holds stays). Refused
+    (OSError) below what it holds already."""
+    flags = MS_REMOUNT | MS_NOSUID | MS_NODEV
+    if _libc.mount(b"tmpfs", os.fsencode(target), b"tmpfs", flags, _options(size_bytes, inodes).encode()) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot resize the tmpfs on {target}: {os.strerror(error)}")
 
 
 def unmount(target: Path | str) -> None:

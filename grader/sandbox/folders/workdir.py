@@ -9,6 +9,7 @@ run's uid's, and that uid is no other run's, see :mod:`grader.sandbox.uids`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from grader.sandbox.limits import Limits
@@ -17,7 +18,8 @@ WORKDIR_ROOM_BYTES = 64 * 1024 * 1024  # what a run may add to its workdir (bwra
 TMP_NAME = ".tmp"  # the run's TMPDIR, inside its workdir
 
 
-def _entries(workdir: Path):
+def entries(workdir: Path) -> Iterator[str]:
+    """Every path below ``workdir`` (never through a link)."""
     for root, dirs, files in os.walk(workdir):  # never follows a link into another folder
         for name in dirs + files:
             yield os.path.join(root, name)
@@ -30,7 +32,7 @@ def give(workdir: Path, uid: int | None) -> Path:
     if uid is not None:  # the submission runs as ``uid``: it must own what it may write
         os.chown(workdir, uid, uid)
         os.chmod(workdir, 0o700)
-        for path in _entries(workdir):
+        for path in entries(workdir):
             os.lchown(path, uid, uid)
     return tmp
 
@@ -45,7 +47,7 @@ def take_back(workdir: Path, uid: int | None) -> None:
         os.chmod(workdir, 0o700)
     except OSError:  # gone already (the caller removed it) or not ours to change
         return
-    for path in _entries(workdir):
+    for path in entries(workdir):
         try:
             os.lchown(path, me, me)
         except OSError:
@@ -54,7 +56,7 @@ def take_back(workdir: Path, uid: int | None) -> None:
 
 def quota_bytes(workdir: Path, limits: Limits) -> int:
     """The size of the run's capped workdir: its content plus room to write."""
-    content = sum(os.lstat(path).st_size + 4096 for path in _entries(workdir))  # tmpfs counts whole pages
+    content = sum(os.lstat(path).st_size + 4096 for path in entries(workdir))  # tmpfs counts whole pages
     return content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
 
 

@@ -1,0 +1,62 @@
+"""Under bwrap a run is admitted (slot cgroups, rlimits) while bwrap holds it: limited from its first
+instruction, and a run that cannot be admitted never runs at all."""
+
+from __future__ import annotations
+
+import resource
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox import admission, cgroups, isolation, rlimits, runner
+
+from grader.sandbox.folders import box
+
+PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+SHOW = ("import resource\n"
+        "print(open('/proc/self/cgroup').read())\n"
+        "for name in ('CPU', 'NOFILE', 'FSIZE', 'AS', 'CORE'):\n"
+        "    print(name, *resource.getrlimit(getattr(resource, 'RLIMIT_' + name)))\n")
+
+
+@pytest.fixture(autouse=True)
+def bwrap_only():
+    if isolation.plan().namespace != "bwrap":
+        pytest.skip("admission is how bwrap runs start")
+
+
+def test_a_run_starts_in_its_slot_under_its_rlimits():
+    limits = runner.Limits(wall_seconds=7, memory_mb=300, open_files=64)
+    with box.box() as place:
+        outcome = place.run([PYTHON, "-c", SHOW], limits)
+    text = outcome.stdout.decode()
+    assert outcome.exit_code == 0, outcome
+    wanted = {res: (soft, hard) for res, soft, hard in rlimits.within_ours(rlimits.rlimit_values(limits, False))}
+    for name in ("CPU", "NOFILE", "FSIZE", "AS", "CORE"):
+        soft, hard = wanted[getattr(resource, "RLIMIT_" + name)]
+        assert f"\n{name} {soft} {hard}\n" in f"\n{text}", text
+    hierarchy = isolation.plan().cgroups
+    if hierarchy is not None:  # in the slot's group of each controller: v2's one line, v1's memory and pids lines
+        groups = {line.split(":")[1]: line.split(":")[2] for line in text.splitlines() if line.count(":") == 2}
+        counted = [groups[""]] if hierarchy.version == 2 else [groups["memory"], groups["pids"]]
+        assert all(cgroups.PREFIX in group for group in counted), text
+
+
+@pytest.mark.parametrize("failing", ["cgroup", "rlimit"])
+def test_a_run_that_cannot_be_admitted_never_runs(failing, monkeypatch):
+    if failing == "cgroup":
+        if isolation.plan().cgroups is None:
+            pytest.skip("no cgroups here")
+
+        def refuse(self, pid):
+            raise cgroups.CgroupError(13, "refused for the test")
+        monkeypatch.setattr(cgroups.SlotGroup, "admit", refuse)
+    else:
+        def refuse(pid, res, values):
+            raise PermissionError(1, "refused for the test")
+        monkeypatch.setattr(admission.resource, "prlimit", refuse)
+    with box.box() as place:
+        with pytest.raises(OSError, match="refused for the test"):
+            place.run(["/bin/sh", "-c", "echo ran > marker"], runner.Limits(wall_seconds=5))
+        assert not (place.path / "marker").exists()

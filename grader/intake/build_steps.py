@@ -40,9 +40,10 @@ def expand(template: tuple[str, ...], values: dict[str, str], lists: dict[str, l
         if key in lists:
             out.extend(lists[key])
             continue
+        filled = item
         for name, value in values.items():
-            item = item.replace("{" + name + "}", value)
-        out.append(item)
+            filled = filled.replace("{" + name + "}", value)
+        out.append(filled)
     return tuple(out)
 
 

@@ -67,8 +67,8 @@ def build_python(bundle: Path, workdir: Path, assignment: Assignment) -> Build:
                               workdir / "syntax-check-fallback", assignment.limits.memory_mb, fallback.readable)
         if second.ok:
             python, report = fallback, second
-            chosen = f" (the fallback: {python.name.split()[0]} {python.major} code, which {assignment.python.interpreter} "\
-                     "cannot compile)"
+            chosen = (f" (the fallback: {python.name.split()[0]} {python.major} code, which "
+                      f"{assignment.python.interpreter} cannot compile)")
     if not report.ok:
         return Build("python", None, entry=" ".join(args), failure=Verdict.CE if report.student_fault else Verdict.JE,
                      message=report.message)

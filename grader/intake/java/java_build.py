@@ -164,7 +164,8 @@ def _collect_classes(out: Path, classes: Path, main_class: str, assignment: Assi
                             skip=lambda rel, is_dir: len(rel.parts) == 1 and rel.name in RESERVED_NAMES,
                             deadline=deadline_after(COPY_SECONDS), seconds=COPY_SECONDS)
     except StudentFault as exc:
-        return Build("java", None, failure=exc.verdict, message=f"the compiled classes cannot be used: {build_dir}/{exc}")
+        return Build("java", None, failure=exc.verdict,
+                     message=f"the compiled classes cannot be used: {build_dir}/{exc}")
     return None
 
 

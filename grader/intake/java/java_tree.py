@@ -47,15 +47,18 @@ def parse(source: bytes, deadline: float | None) -> Tree:
     if deadline is None:
         return _parser().parse(source)
 
-    def read(offset: int, _point) -> bytes:
+    def read(offset: int, _point: object) -> bytes:
         return source[offset:offset + 65536]
 
-    def cancel(*_state) -> bool:  # tree-sitter asks every few thousand steps; True stops the parse
+    def cancel(*_state: object) -> bool:  # tree-sitter asks every few thousand steps; True stops the parse
         return time.monotonic() > deadline
 
     try:
         return _parser().parse(read, progress_callback=cancel)
     except ValueError:  # "Parsing failed": the only way a parse with no language problem fails is cancel()
+        # A cancelled parser resumes the stopped parse on its next call: this thread's next file (another
+        # student's, maybe) would get a wrong tree, or crash tree-sitter. Start it afresh.
+        _parser().reset()
         raise HostStepTimeout("reading the Java sources", PARSE_SECONDS) from None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import resource
 import select
 import signal
 import subprocess
@@ -282,9 +283,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)
-    # The run's own cgroup peak where the kernel keeps one; else the rusage peak of the processes it reaped,
-    # which (as exec keeps a forked parent's high-water mark) can be no lower than the grader's own.
-    held = spent.run_peak_bytes if spent is not None and spent.run_peak_bytes is not None else usage.ru_maxrss * 1024
+    held = _held_bytes(spent, usage.ru_maxrss)
     memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
                                  spent is not None and spent.oom_killed, held)
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory and not timed_out,
@@ -317,20 +316,36 @@ def _over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float)
     return sig == signal.SIGKILL and cpu >= 0.9 * cpu_limit
 
 
+def _held_bytes(spent: cgroups.Usage | None, reaped_maxrss_kb: int) -> int | None:
+    """The most memory the run held, or None when the grader cannot tell it apart from its own.
+
+    The run's own cgroup peak where the kernel keeps one. Else the rusage peak of the processes it
+    reaped; but exec keeps a forked parent's high-water mark, so that figure is never below the
+    grader's own peak, and is the run's only when it is above it."""
+    if spent is not None and spent.run_peak_bytes is not None:
+        return spent.run_peak_bytes
+    own_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return reaped_maxrss_kb * 1024 if reaped_maxrss_kb > own_kb else None
+
+
 def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
-                  largest_rss_bytes: int) -> tuple[bool, str]:
+                  largest_rss_bytes: int | None) -> tuple[bool, str]:
     """Whether a run ran out of memory, from what the grader measured; and a note for its message.
 
     The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
-    message is believed only when its largest process (``ru_maxrss``, per process as the rlimit is)
-    held at least :data:`OOM_EVIDENCE_FRACTION` of the limit (and more than the sandbox's own
-    processes hold, :data:`OOM_EVIDENCE_FLOOR_BYTES`); otherwise it stays the run's own
+    message is believed only when the run (its cgroup's own peak, else its largest process's
+    ``ru_maxrss`` when that is the run's: :func:`_held_bytes`) held at least
+    :data:`OOM_EVIDENCE_FRACTION` of the limit (and more than the sandbox's own processes hold,
+    :data:`OOM_EVIDENCE_FLOOR_BYTES`); otherwise it stays the run's own
     failure (RTE), and the note says why it is not MLE."""
     if oom_killed:
         return True, ""
     if not failed or not any(marker in stderr for marker in OOM_MARKERS):
         return False, ""
     limit = limits.memory_mb * 2**20
+    if largest_rss_bytes is None:
+        return False, ("the program said it ran out of memory, but it was not stopped at its memory limit and its "
+                       "peak could not be measured apart from the grader's own: not a memory limit verdict")
     if largest_rss_bytes >= max(OOM_EVIDENCE_FRACTION * limit, OOM_EVIDENCE_FLOOR_BYTES):
         return True, ""
     return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "

@@ -108,9 +108,9 @@ ATTACKS = [
     Attack("jvm-start-text", {"javer": copy_of("jvm_start_text")}, frozenset({"RTE"}), needs_java=True),
     # 6b. every runtime's out-of-memory text, printed by a program that holds a few MB
     Attack("oom-text", {"claimer": copy_of("oom_text")}, frozenset({"RTE"}),
-           says="(grader: the program said it ran out of memory, but it held at most"),
+           says="(grader: the program said it ran out of memory, but"),
     Attack("jvm-oom-text", {"heaper": copy_of("jvm_oom_text")}, frozenset({"RTE"}), needs_java=True,
-           says="(grader: the program said it ran out of memory, but it held at most"),
+           says="(grader: the program said it ran out of memory, but"),
     # 7. a correct submission under an id every writer must escape
     Attack("hostile-ids", {HOSTILE_ID: lambda target: shutil.copytree(WELL_BEHAVED["alice"], target)},
            frozenset({"AC"})),

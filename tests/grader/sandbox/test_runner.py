@@ -101,7 +101,9 @@ MB = 2**20
     (256, False, b"MemoryError\n", False, 250 * MB, False),      # a run that succeeded ran out of nothing
     (256, True, b"segfault\n", False, 250 * MB, False),          # no claim, no kill: not memory
     (16, True, b"MemoryError\n", False, 17 * MB, False),         # the sandbox's own shim holds this much
-], ids=["oom-kill", "confirmed", "printed-only", "java-printed-under-half", "succeeded", "no-claim", "shim-only"])
+    (256, True, b"MemoryError\n", False, None, False),          # no figure of the run's own: not confirmed
+], ids=["oom-kill", "confirmed", "printed-only", "java-printed-under-half", "succeeded", "no-claim", "shim-only",
+        "unmeasured"])
 def test_out_of_memory_comes_from_what_the_grader_measured(limit, failed, stderr, oom_killed, rss, expected):
     memory, note = runner.out_of_memory(runner.Limits(memory_mb=limit), failed, stderr, oom_killed, rss)
     assert memory is expected

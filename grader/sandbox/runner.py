@@ -349,7 +349,8 @@ def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
     if largest_rss_bytes >= max(OOM_EVIDENCE_FRACTION * limit, OOM_EVIDENCE_FLOOR_BYTES):
         return True, ""
     return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
-                   f"of its {limits.memory_mb} MB limit and was not stopped at it: not a memory limit verdict")
+                   f"of its {limits.memory_mb} MB limit and was not stopped at it (an allocation larger than the "
+                   "limit is refused at once, before any of it is used): not a memory limit verdict")
 
 
 def _end_namespace(info_read: int, pid: int, init: int | None, sample_cpu: bool) -> float:

@@ -113,8 +113,10 @@ def check_syntax(python: str, entry: Path, shown_name: str, folder: Path, memory
                             interpreter)
     if result is not None and result[0] == "invalid":
         return SyntaxReport(False, True, f"{shown_name}: {result[-1]}", interpreter)
-    if outcome.memory_exceeded or outcome.timed_out:
-        what = "memory limit" if outcome.memory_exceeded else f"{CHECK_SECONDS:.0f} s"
+    # The compiler's own MemoryError counts here: the check runs the interpreter's compile, never the student's code.
+    out_of_memory = outcome.memory_exceeded or (outcome.exit_code not in (0, None) and b"MemoryError" in outcome.stderr)
+    if out_of_memory or outcome.timed_out:
+        what = "memory limit" if out_of_memory else f"{CHECK_SECONDS:.0f} s"
         return SyntaxReport(False, True, f"{shown_name}: {interpreter or python} could not compile it within "
                                          f"the {what} (a file this large or this deeply nested is not a solution)",
                             interpreter)

@@ -81,7 +81,12 @@ def test_ctrl_c_points_at_resume(tmp_path: Path) -> None:
                                 "--time-limit", "4"],
                                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # the first run is looping by now
+    # Ctrl-C once grading has begun (the results folder exists: imports and set-up are over; on a loaded
+    # machine a fixed sleep could land before the handler is in place), then while the first run loops.
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "out").exists() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.1)
+    time.sleep(1.5)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130

@@ -14,8 +14,8 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
 from pathlib import Path
+from typing import TypeVar
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -23,8 +23,8 @@ if str(REPO) not in sys.path:
 
 from solver.board import Board  # noqa: E402
 from solver.errors import SearchLimitError  # noqa: E402
-from solver.search.result import SearchResult
 from solver.search.astar import astar  # noqa: E402
+from solver.search.result import SearchResult  # noqa: E402
 
 DEFAULT_SHARED = REPO.parent / "shared"
 
@@ -53,8 +53,8 @@ def parser(description: str) -> argparse.ArgumentParser:
 def read_lines(path: Path, limit: int | None = None) -> list[Instance]:
     """``<length> <tiles…>`` lines (``#`` comments), as in ../shared/bench."""
     out = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
+    for number, raw in enumerate(path.read_text().splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         length, *tiles = map(int, line.split())
@@ -205,7 +205,7 @@ def side_by_side(instances: list[Instance], solvers: dict[str, Callable[[Board],
     totals = {n: [0, 0.0] for n in names}
     wrong = 0
     for case in instances:
-        runs = interleaved(names, rounds, lambda name: solvers[name](case.board))
+        runs = interleaved(names, rounds, lambda name, board=case.board: solvers[name](board))
         nodes = {n: runs[n][-1][0].expanded for n in names}
         wrong += sum(result.moves != case.optimal for n in names for result, _, _ in runs[n])
         med = {n: statistics.median(cpu for _, cpu, _ in runs[n]) for n in names}

@@ -45,7 +45,7 @@ def main() -> int:
             argv = [sys.executable, "-c", CHILD, "run", str(students), "--out", str(base / f"out-{count}"),
                     "-j", str(args.jobs), "--no-progress", *[f"--cases={case}" for case in args.cases]]
             started = time.perf_counter()
-            done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True)
+            done = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, check=False)
             wall = time.perf_counter() - started
             peak_kb, code = done.stdout.split()[-2:]
             peak = int(peak_kb) / 1024

@@ -107,7 +107,8 @@ def bare(plan_file: Path) -> None:
             argv = [a.replace("{input}", setup["input_file"]).replace("{output}", setup["output_file"])
                     for a in student["argv"]]
             # its own session, as grade's runs have: with autogroup scheduling a session shares the CPU as one
-            subprocess.run(argv, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, timeout=limit * 3,
+            subprocess.run(argv, check=False, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=limit * 3,
                            preexec_fn=limits, start_new_session=True,
                            env={"PATH": "/usr/bin:/bin", "HOME": str(folder), "LANG": "C.UTF-8"})
             (folder / setup["output_file"]).exists() and (folder / setup["output_file"]).read_bytes()

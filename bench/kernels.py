@@ -32,8 +32,7 @@ from pathlib import Path
 
 from benchlib import DEFAULT_SHARED, interleaved, peak_mb, read_lines
 
-import solver.search.parallel as parallel
-from solver.search import native
+from solver.search import native, parallel
 from solver.search.idastar import run
 from solver.search.pdb.database import pdb_heuristic
 
@@ -114,7 +113,7 @@ def compare(instances, heuristic, kernels: list[str], uses: dict[str, Callable[[
     nodes = wrong = 0
     for case in instances:
         runs = interleaved(kernels, args.rounds,
-                           lambda kernel: solve_with(uses[kernel], case.board, heuristic, args.threads,
+                           lambda kernel, board=case.board: solve_with(uses[kernel], board, heuristic, args.threads,
                                                      args.latest))
         cpu = {k: [c for _, c, _ in runs[k]] for k in kernels}
         wall = {k: [w for _, _, w in runs[k]] for k in kernels}

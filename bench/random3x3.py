@@ -36,7 +36,7 @@ def main() -> int:
     results = [solve(board) for board in boards]
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     if args.verbose:
-        for i, (board, result) in enumerate(zip(boards, results)):
+        for i, result in enumerate(results):
             print(f"random-{i:<6} len {result.moves:>3} nodes {result.expanded:>4} {result.seconds:.6f} s")
     solvable = [r for r in results if r.path is not None]
     print(f"{args.count:,} random 3x3 boards: {len(solvable):,} solvable, mean length "

@@ -34,7 +34,7 @@ if str(REPO) not in sys.path:
 from grader.sandbox import isolation, runner, sweep  # noqa: E402
 
 try:
-    from grader.sandbox.folders import box  # noqa: E402
+    from grader.sandbox.folders import box
 except ImportError:  # older code: every run in a folder on disk
     box = None
 

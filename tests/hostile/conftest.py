@@ -6,8 +6,10 @@ reach the other users' processes. So a plain ``pytest tests/hostile`` collects t
 but skips them all, and one test (:func:`test_pid_namespace.test_hostile_tests_in_a_fresh_pid_namespace`)
 runs the selected ones again under ``unshare --pid --fork --mount-proc --kill-child``: they
 see only their own namespace's processes, and the kernel kills whatever is left when it
-ends. Each program itself runs under the grader's per-run uids (as root) or the reaper's
-uid drop. Without root or ``unshare`` the hostile tests skip locally and fail under CI=true.
+ends. That run starts in the background as soon as collection ends (:mod:`tests.hostile.namespace_run`),
+so its few minutes of waiting overlap the rest of the suite; the runner test collects its result.
+Each program itself runs under the grader's per-run uids (as root) or the reaper's uid drop.
+Without root or ``unshare`` the hostile tests skip locally and fail under CI=true.
 """
 
 from __future__ import annotations
@@ -21,20 +23,11 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import isolation
+from tests.hostile import namespace_run
+from tests.hostile.namespace_run import inside_fresh_namespace
 from tests.support import require_tool
 
-OUTER_NAMESPACE_ENV = "NPUZZLE_HOSTILE_OUTER_PIDNS"
 RUNNER_TEST = "test_pid_namespace.py"
-
-
-def own_pid_namespace() -> str:
-    return os.readlink("/proc/self/ns/pid")
-
-
-def inside_fresh_namespace() -> bool:
-    """True in the pytest that the namespace test started (its PID namespace is not its parent's)."""
-    outer = os.environ.get(OUTER_NAMESPACE_ENV)
-    return outer is not None and outer != own_pid_namespace()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -49,11 +42,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 SELECTED = pytest.StashKey[list]()
+BACKGROUND = pytest.StashKey[namespace_run.Run]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the namespace run now, when the runner test is among the tests to run and it can start here;
+    otherwise the runner test skips or fails with the reason when its turn comes."""
+    config = session.config
+    if config.option.collectonly or inside_fresh_namespace() or BACKGROUND in config.stash:
+        return
+    if not config.stash.get(SELECTED, []) or not any(item.path.name == RUNNER_TEST for item in session.items):
+        return
+    if namespace_run.can_start():
+        config.stash[BACKGROUND] = namespace_run.start(config.stash[SELECTED])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """A session that stops early (-x, Ctrl-C, a deselected runner) leaves no namespace run behind."""
+    run = config.stash.get(BACKGROUND, None)
+    if run is not None:
+        run.kill()
 
 
 @pytest.fixture
 def selected_hostile_tests(request: pytest.FixtureRequest) -> list[str]:
     return request.config.stash.get(SELECTED, [])
+
+
+@pytest.fixture
+def namespace_run_started(request: pytest.FixtureRequest) -> namespace_run.Run | None:
+    """The background namespace run of this session (None when it could not start here)."""
+    return request.config.stash.get(BACKGROUND, None)
 
 
 # mode -> the layers switched off to get it

@@ -36,6 +36,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     config.stash[SELECTED] = [item.nodeid for item in hostile]
     if inside_fresh_namespace():
         return
+    if namespace_run.xdist_worker():
+        # Under pytest-xdist the runner test starts the run itself: first, so that the worker it lands on
+        # waits out the namespace run while the other workers run the rest of the suite.
+        items.sort(key=lambda item: item.path.name != RUNNER_TEST)
     skip = pytest.mark.skip(reason="hostile: runs only inside a fresh PID namespace (see test_pid_namespace.py)")
     for item in hostile:
         item.add_marker(skip)
@@ -49,7 +53,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Start the namespace run now, when the runner test is among the tests to run and it can start here;
     otherwise the runner test skips or fails with the reason when its turn comes."""
     config = session.config
-    if config.option.collectonly or inside_fresh_namespace() or BACKGROUND in config.stash:
+    if config.option.collectonly or inside_fresh_namespace() or namespace_run.xdist_worker() \
+            or BACKGROUND in config.stash:
         return
     if not config.stash.get(SELECTED, []) or not any(item.path.name == RUNNER_TEST for item in session.items):
         return
@@ -70,9 +75,15 @@ def selected_hostile_tests(request: pytest.FixtureRequest) -> list[str]:
 
 
 @pytest.fixture
-def namespace_run_started(request: pytest.FixtureRequest) -> namespace_run.Run | None:
-    """The background namespace run of this session (None when it could not start here)."""
-    return request.config.stash.get(BACKGROUND, None)
+def namespace_run_started(request: pytest.FixtureRequest, selected_hostile_tests: list[str]) \
+        -> namespace_run.Run | None:
+    """The namespace run started when collection ended, or (under pytest-xdist) started now; None when it
+    cannot start here (the runner test says why)."""
+    config = request.config
+    if BACKGROUND not in config.stash and selected_hostile_tests and namespace_run.can_start() \
+            and not inside_fresh_namespace():
+        config.stash[BACKGROUND] = namespace_run.start(selected_hostile_tests)
+    return config.stash.get(BACKGROUND, None)
 
 
 # mode -> the layers switched off to get it

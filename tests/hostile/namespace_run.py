@@ -2,9 +2,11 @@
 
 It is a whole pytest of its own (170-210 s), mostly waiting on the runs it starts (wall limits, sleeps,
 fork storms killed), so the outer session starts it as soon as it knows the run is wanted and goes on with
-the other tests; ``test_pid_namespace.py`` then waits for it and checks what it reported. The run is the
-same command either way: its own PID namespace with /proc of its own, so its host-cleanliness checks
-(processes of a per-run uid, a sleeper left by a killed grader) see its runs only, not the outer suite's.
+the other tests (under pytest-xdist, the worker that gets the runner test, which then comes first, starts
+it); ``test_pid_namespace.py`` then waits for it and checks what it reported. The run is the same command
+either way: serial (``-n 0``, one test at a time), in a PID namespace with a /proc of its own, so its
+host-cleanliness checks (processes of a per-run uid, a sleeper left by a killed grader) see its runs only,
+not the outer suite's.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ def inside_fresh_namespace() -> bool:
     """True in the pytest that the namespace run started (its PID namespace is not its parent's)."""
     outer = os.environ.get(OUTER_NAMESPACE_ENV)
     return outer is not None and outer != own_pid_namespace()
+
+
+def xdist_worker() -> bool:
+    """Whether this pytest is a pytest-xdist worker (every worker collects every test)."""
+    return "PYTEST_XDIST_WORKER" in os.environ
 
 
 def can_start() -> bool:
@@ -82,7 +89,7 @@ def start(node_ids: list[str]) -> Run:
     # A shell is the namespace's PID 1: it reaps the orphans a killed run leaves (pytest would not).
     argv = [shutil.which("unshare") or "unshare", "--pid", "--fork", "--mount-proc", "--kill-child", "--",
             "/bin/sh", "-c", '"$@"; exit $?', "sh",
-            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *node_ids]
+            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "-n", "0", *node_ids]
     process = subprocess.Popen(argv, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                                start_new_session=True)
     return Run(process, stdout, stderr, time.monotonic())

@@ -69,6 +69,16 @@ def test_resume_says_what_it_found_and_reused(tmp_path: Path, capsys: pytest.Cap
         in capsys.readouterr().err
 
 
+def _as_a_shell_starts_it() -> None:
+    """In the child before exec: Ctrl-C's signal unblocked and at its default, as an interactive shell starts a
+    command. A child inherits an ignored or blocked SIGINT (the test process's state: under pytest-xdist a
+    worker's, seen to leave the grader deaf to it), and Python then installs no KeyboardInterrupt handler."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _descendant_runs(root: int, *args: bytes) -> bool:
     """Whether a process below ``root`` (its children, theirs, ...) has ``args`` among its arguments, in a row."""
     parents: dict[int, int] = {}
@@ -102,7 +112,8 @@ def test_ctrl_c_points_at_resume(tmp_path: Path) -> None:
                                 str(TESTSET), "--out", str(tmp_path / "out"), "--no-progress", "-j", "1",
                                 "--time-limit", "4"],
                                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_as_a_shell_starts_it)  # noqa: PLW1509 (two signal calls, no locks)
     # Ctrl-C while the first run loops: poll for the run (`python -B main.py`; the syntax check before it
     # names main.py too) among the grader's descendants. A fixed sleep lands too early or, on a loaded
     # machine or beside other test workers, after the class is done.

@@ -71,8 +71,9 @@ def test_resume_says_what_it_found_and_reused(tmp_path: Path, capsys: pytest.Cap
 
 def _as_a_shell_starts_it() -> None:
     """In the child before exec: Ctrl-C's signal unblocked and at its default, as an interactive shell starts a
-    command. A child inherits an ignored or blocked SIGINT (the test process's state: under pytest-xdist a
-    worker's, seen to leave the grader deaf to it), and Python then installs no KeyboardInterrupt handler."""
+    command. A child inherits an ignored or blocked SIGINT, and Python then installs no KeyboardInterrupt
+    handler: pytest-xdist's workers ignore SIGINT (their /proc/PID/status SigIgn), so a grader started
+    from one as it is would never see the Ctrl-C."""
     import signal
 
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -91,8 +91,15 @@ def start(node_ids: list[str]) -> Run:
             "/bin/sh", "-c", '"$@"; exit $?', "sh",
             sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "-n", "0", *node_ids]
     process = subprocess.Popen(argv, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=_default_signals)  # noqa: PLW1509
     return Run(process, stdout, stderr, time.monotonic())
+
+
+def _default_signals() -> None:
+    """In the child before exec: SIGINT and SIGQUIT at their defaults. pytest-xdist's workers ignore them, and
+    a child inherits that; the namespace run (and every grader and submission in it) starts as from a shell."""
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def _tail(file: IO[bytes], size: int) -> str:

@@ -115,7 +115,7 @@ def _warn_about_selection(results: GradingResults, only: tuple[str, ...], resume
     """What a silent no-op would hide: --only patterns that matched nobody, --resume with nothing to resume."""
     import fnmatch
 
-    graded = [s.id for s in results.submissions]
+    graded = [s.id for s in results.submissions] if only else []  # each is read back from the journal
     for pattern in only:
         if not any(fnmatch.fnmatchcase(sid, pattern) for sid in graded):
             click.echo(f"grade: warning: --only {pattern!r} matches no submission in {submissions_dir} "

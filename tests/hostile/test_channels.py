@@ -221,7 +221,7 @@ def test_a_second_grader_on_the_machine_gets_no_hidden_board_either(tmp_path, mo
     assert_no_hidden_board_in_visible_runs(seen)
     results = json.loads((tmp_path / "out" / "results.json").read_text())
     visible_feedback = json.dumps([case for s in results["submissions"] for case in s["cases"]
-                                   if case["visibility"] == "visible"])
+                                   if case.get("visibility", "visible") == "visible"])  # left out if so
     assert "LEAK" not in visible_feedback and "REFUSED" not in visible_feedback  # REFUSED went to stdout
     assert all(case["verdict"] == "PE" for s in results["submissions"] for case in s["cases"])
 

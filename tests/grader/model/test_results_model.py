@@ -12,8 +12,9 @@ import pytest
 
 from grader.errors import ConfigError
 from grader.model import pathcode, schemas
-from grader.model.results import GradingResults
-from grader.reports.json_results import read_results, results_from_json, results_text
+from grader.model.results import GradingResults, results_json
+from grader.reports.escaping import json_text
+from grader.reports.json_results import read_results, results_from_json, results_pieces, results_text
 from grader.schemacheck import schema_problems
 
 V1 = Path(__file__).resolve().parent / "data" / "results-v1.json"
@@ -131,3 +132,13 @@ def test_a_copy_is_not_damaged_by_reading() -> None:
     kept = copy.deepcopy(document)
     results_from_json(document)
     assert document == kept
+
+
+@pytest.mark.parametrize("pretty", [False, True], ids=["compact", "pretty"])
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_results_json_written_piece_by_piece_is_the_whole_documents_text(pretty: bool, count: int) -> None:
+    """results.json is written one submission at a time (a class read back from the journal is never whole in
+    memory): the text must be exactly the whole document's, whatever the number of submissions."""
+    results = read_results(V1)
+    results = dataclasses.replace(results, submissions=results.submissions[:count])
+    assert "".join(results_pieces(results, pretty)) == json_text(results_json(results), pretty=pretty) + "\n"

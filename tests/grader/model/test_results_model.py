@@ -12,8 +12,8 @@ import pytest
 from grader.errors import ConfigError
 from grader.model import schemas
 from grader.model.results import GradingResults
+from grader.model.schemacheck import schema_problems
 from grader.reports.json_results import read_results, results_from_json, results_text
-from grader.schemacheck import schema_problems
 
 V1 = Path(__file__).resolve().parent / "data" / "results-v1.json"
 """Written by the format-1 writer before grader/model existed (API tests, a re-run, a skipped case, a failed

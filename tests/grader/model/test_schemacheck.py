@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from grader.errors import ConfigError
 from grader.model.schemacheck import schema_problems, validate
-from grader.reports.json_results import read_results
-from tests.grader.model.test_results_model import V1, _drop, _set
+from tests.grader.model.test_results_model import _drop, _set, read_damaged
 
 SAME_CONSTRAINT = [  # damages the generated schema and the model refuse for the same reason
     _set("1", "submissions", 0, "cases", 0, "points"),
@@ -27,14 +26,9 @@ SAME_CONSTRAINT = [  # damages the generated schema and the model refuse for the
 
 @pytest.mark.parametrize("damage", SAME_CONSTRAINT)
 def test_a_schema_error_reads_as_the_models(tmp_path: Path, damage: Callable[[dict[str, Any]], None]) -> None:
-    document = json.loads(V1.read_text(encoding="utf-8"))
-    damage(document)
-    path = tmp_path / "results.json"
-    path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(ConfigError) as info:
-        read_results(path)
+    document, path, error = read_damaged(tmp_path, damage)
     where, message = schema_problems(document, "results.schema.json")[0]
-    assert str(info.value).startswith(f"{path}::{where}: {message}")
+    assert error.startswith(f"{path}::{where}: {message}")
 
 
 GRADESCOPE_TEST = {"name": "case 1", "score": 1, "max_score": 1, "status": "passed", "output": "AC"}

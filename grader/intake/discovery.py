@@ -4,7 +4,8 @@ A submission is named by its folder (or zip file stem), which is the student id;
 holding nothing but one zip (an LMS download) is that zip. Loose files named as an LMS's "download
 all" names them (:mod:`grader.intake.lms_names`: ``lastname_123_456_solver.py``) are grouped into one
 submission per student, named by the LMS's prefix (``lastname_123``). A folder with no submission is
-refused, naming the files it ignored. Zips
+refused, naming the files it ignored; so is a folder that is one student's submission, or that holds the class
+one level down (:mod:`grader.intake.class_shape`). Zips
 are extracted into a staging folder by :mod:`grader.intake.zips` (no path traversal, no
 links, capped in count and size); a zip that cannot be extracted, however it is broken,
 is that student's ``CE`` with a message. A folder or zip holding only one folder (plus
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionsError
-from grader.intake import lms_names, safe_copy, zips
+from grader.intake import class_shape, lms_names, safe_copy, zips
 
 MAX_ZIP_ENTRIES = zips.MAX_ZIP_ENTRIES
 MAX_ZIP_BYTES = zips.MAX_ZIP_BYTES
@@ -86,6 +87,7 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
         _add(found, submission)
     for group in sorted(loose):
         _add(found, _from_loose(group, loose[group], staging / "loose" / group))
+    class_shape.require_class_shape(submissions_dir, [(s.id, s.origin, s.root) for s in found.values()])
     if not found:
         raise SubmissionsError(_nothing_found(submissions_dir, ignored))
     return [found[key] for key in sorted(found)]

@@ -87,6 +87,8 @@ EXIT_CODES: dict[int, str] = {
     10: "a setup that cannot work was refused before grading (the message names the fix): a library the class "
         "imports is not provided, the test set has no assignment.toml, a gradebook matches no submission, "
         "a build cannot carry a file the assignment names",
+    11: "every submission (three or more) scored 0: the results are written, and the commonest failure is named; "
+        "a whole class failing is usually a set-up mistake (io, file names, run command, interpreter, limits)",
     12: "grade doctor --install: the system tools could not be installed here (the message says what to run)",
     130: "interrupted (Ctrl-C); finished results were saved",
 }

@@ -95,6 +95,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         preflight.require_libraries(submissions, assignment)  # across the whole class, before any build
+        preflight.require_file_names(submissions, assignment)
         if only:
             patterns = list(only)
             submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]

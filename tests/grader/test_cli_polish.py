@@ -80,7 +80,10 @@ def test_ctrl_c_points_at_resume(tmp_path: Path) -> None:
                                 str(TESTSET), "--out", str(tmp_path / "out"), "--no-progress", "-j", "1",
                                 "--time-limit", "4"],
                                env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               # A test run started in the background (`pytest &` in a script) ignores SIGINT,
+                               # and so would grade, which then never hears the Ctrl-C: as at a terminal.
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     # Ctrl-C once grading has begun (the results folder exists: imports and set-up are over; on a loaded
     # machine a fixed sleep could land before the handler is in place), then while the first run loops.
     deadline = time.monotonic() + 60

@@ -99,3 +99,29 @@ def test_a_class_folder_is_graded_as_before(tmp_path: Path, what: str, files: di
     _lay_out(root, files)
     assert [submission.id for submission in discover(root, tmp_path / "staging")] == ids
 
+
+
+@pytest.mark.parametrize("name, student, suffix", [("bob.tar.gz", "bob", ".tar.gz"), ("dave.rar", "dave", ".rar"),
+                                                   ("erin.7z", "erin", ".7z"), ("fay.tgz", "fay", ".tgz")])
+def test_an_archive_not_read_is_that_students_ce(tmp_path: Path, name: str, student: str, suffix: str) -> None:
+    """A student who hands in a .rar is in the grades with a CE that says why, not missing from them."""
+    root = tmp_path / "class"
+    _lay_out(root, {**_prefixed("alice", _student()), name: b"\x1f\x8b not read"})
+    found = {submission.id: submission for submission in discover(root, tmp_path / "staging")}
+    assert sorted(found) == ["alice", student]
+    assert found[student].root is None and not found[student].fault
+    assert f"{name} is a {suffix} archive: only .zip archives and folders are graded" in (found[student].problem or "")
+
+
+def test_entries_not_graded_are_named(tmp_path: Path) -> None:
+    """Files beside the students that are not submissions (no LMS name) are said, so nobody goes missing unseen;
+    an LMS's own receipts are not."""
+    root = tmp_path / "class"
+    _lay_out(root, {**_prefixed("alice", _student()), "README.txt": b"notes\n", "erin_solver.py": PY,
+                    "Project_jdoe_attempt_2024-03-01-10-20-30.txt": b"receipt\n",
+                    "Project_jdoe_attempt_2024-03-01-10-20-30_solver.py": PY})
+    with pytest.warns(UserWarning) as caught:
+        ids = [submission.id for submission in discover(root, tmp_path / "staging")]
+    assert ids == ["Project_jdoe_attempt_2024-03-01-10-20-30", "alice"]
+    (warning,) = caught
+    assert "2 entries are not a submission and not graded (README.txt, erin_solver.py)" in str(warning.message)

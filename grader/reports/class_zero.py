@@ -19,6 +19,7 @@ from grader.model.verdicts import Verdict
 
 EXIT_CODE = 11
 _ERROR = re.compile(r"Error|Exception|error:|No such file|not found|denied", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 MIN_SUBMISSIONS = 3
 """Below this a class of zeros may well be the students' own (one student checking their work)."""
 
@@ -28,23 +29,26 @@ def class_at_zero(submissions: Iterable[SubmissionResult]) -> str | None:
     count = 0
     verdicts: Counter[str] = Counter()
     lines: Counter[tuple[str, str]] = Counter()
-    first_seen: dict[tuple[str, str], str] = {}
+    first_seen: dict[tuple[str, str], tuple[str, str]] = {}  # a line's shape -> the first submission and line
     for submission in submissions:
         if submission.score > 0 or not submission.cases:
             return None
         count += 1
         verdicts.update(case.verdict.value for case in submission.cases)
-        for key in set(_evidence(submission)):
-            lines[key] += 1
-            first_seen.setdefault(key, submission.id)
+        keys = set()
+        for verdict, line in _evidence(submission):
+            key = (verdict, _NUMBER.sub("#", line))  # "used 0.13 s" and "used 0.12 s" are one failure
+            first_seen.setdefault(key, (submission.id, line))
+            keys.add(key)
+        lines.update(keys)  # once per submission
     if count < MIN_SUBMISSIONS:
         return None
     shown = ", ".join(f"{verdict} {n}" for verdict, n in verdicts.most_common())
     text = (f"every one of the {count} submissions scored 0 (cases: {shown}). When a whole class fails, the cause "
             "is usually the set-up, not the students.")
     if lines:
-        (verdict, line), users = lines.most_common(1)[0]
-        example = first_seen[(verdict, line)]
+        (verdict, shape), users = lines.most_common(1)[0]
+        example, line = first_seen[(verdict, shape)]
         text += f" The commonest failure, {verdict} in {users} of {count} submissions (e.g. {example}): {line}"
     return (text + ". Check assignment.toml against the handout (io, input_file, output_file, the run command, "
             "the interpreter, the limits) and `grade doctor`, then grade again; the results are written")

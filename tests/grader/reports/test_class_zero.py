@@ -22,8 +22,8 @@ JAVA_MISSING = ("Exception in thread \"main\" java.io.FileNotFoundException: inp
 
 
 def _student(sid: str, verdict: Verdict = Verdict.RTE, stderr: str = "", points: float = 0.0,
-             build_message: str = "") -> SubmissionResult:
-    cases = tuple(CaseResult(case=f"c{n}", verdict=verdict, points=points, max_points=1.0, message="it crashed",
+             build_message: str = "", message: str = "it crashed") -> SubmissionResult:
+    cases = tuple(CaseResult(case=f"c{n}", verdict=verdict, points=points, max_points=1.0, message=message,
                              seconds=0.1, stderr=stderr) for n in range(2))
     build = BuildRecord(ok=not build_message, message=build_message, verdict=Verdict.CE if build_message else None)
     return SubmissionResult(id=sid, language="python", build=build, cases=cases, max_score=2.0)
@@ -43,6 +43,9 @@ CASES = [
      "failure, CE in 4 of 4 submissions (e.g. a): javac: package x does not exist"),
     ("no stderr: the message", [_student(s, Verdict.TLE) for s in "abc"],
      "TLE in 3 of 3 submissions (e.g. a): it crashed"),
+    ("numbers apart, one failure", [_student(s, Verdict.TLE, message=f"used 0.1{n} s of CPU time, over 0.1 s")
+                                    for n, s in enumerate("abc")],
+     "TLE in 3 of 3 submissions (e.g. a): used 0.10 s of CPU time, over 0.1 s"),
     ("one student scored", [_student("a", stderr=PY_MISSING), _student("b", Verdict.AC, points=1.0),
                             _student("c", stderr=PY_MISSING)], None),
     ("two students", [_student("a", stderr=PY_MISSING), _student("b", stderr=PY_MISSING)], None),

@@ -46,7 +46,8 @@ def require_class_shape(submissions_dir: Path, found: Sequence[tuple[str, Path, 
         raise SubmissionsError(
             f"{submissions_dir}: it looks like one student's submission (it holds {shown} at its top), not a "
             "folder of submissions (one folder or .zip per student). Grade the folder that holds the class's "
-            f"submissions (e.g. grade {submissions_dir.parent}), or check one output file with grade check")
+            f"submissions (e.g. grade {submissions_dir.parent}); to grade these files, put them in a folder named "
+            "after the student inside the class folder; or check one output file with grade check")
     if len(found) != 1:
         return
     _, origin, root = found[0]

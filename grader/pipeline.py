@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.case_run import CaseRunner
-from grader.errors import CaseFileError, ConfigError
+from grader.errors import CaseFileError, ConfigError, SubmissionsError
 from grader.intake import preflight, python_env
 from grader.intake.build import Build, build
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
@@ -95,9 +95,16 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         preflight.require_libraries(submissions, assignment)  # across the whole class, before any build
+        preflight.require_file_names(submissions, assignment)
         if only:
             patterns = list(only)
-            submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+            everyone, submissions = submissions, [s for s in submissions
+                                                  if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+            if not submissions:  # a typo would grade nobody and exit 0
+                ids = ", ".join(s.id for s in everyone[:5]) + (" ..." if len(everyone) > 5 else "")
+                raise SubmissionsError(f"{submissions_dir}: --only {' '.join(patterns)} matches none of its "
+                                       f"{len(everyone)} submissions ({ids}): ids are folder or zip names, "
+                                       "patterns are globs")
         if shard is not None:
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from grader import pipeline
-from grader.sandbox import isolation, runner
+from grader.sandbox import backends, isolation, runner
 from grader.sandbox.folders import copyback
 from grader.sandbox.folders import workdir as workdirs
 from tests.hostile.conftest import current_plan
@@ -47,7 +47,7 @@ def with_filter() -> isolation.Plan:
 def without_filter(monkeypatch) -> None:
     """bwrap with every layer but the filter: what the attacks get without it."""
     monkeypatch.setenv(isolation.DISABLE_ENV, "seccomp")
-    if current_plan().namespace != "bwrap":
+    if current_plan().backend is not backends.BUBBLEWRAP:
         pytest.skip("bwrap is not available here")
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from grader.cli import entry
 from grader.judging.verdicts import Verdict
-from grader.schemacheck import schema_problems
+from grader.model.schemacheck import schema_problems
 from grader.testsets.bundled import default_testset
 from grader.testsets.model import load_testset
 from tests.support import REPO, require_tool

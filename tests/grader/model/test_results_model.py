@@ -13,9 +13,9 @@ import pytest
 from grader.errors import ConfigError
 from grader.model import pathcode, schemas
 from grader.model.results import GradingResults, results_json
+from grader.model.schemacheck import schema_problems
 from grader.reports.escaping import json_text
 from grader.reports.json_results import read_results, results_from_json, results_pieces, results_text
-from grader.schemacheck import schema_problems
 
 V1 = Path(__file__).resolve().parent / "data" / "results-v1.json"
 """Written by the format-1 writer before grader/model existed (API tests, a re-run, a skipped case, a failed
@@ -111,13 +111,19 @@ def _set(value: Any, *path: Any) -> Callable[[dict[str, Any]], None]:
 ])
 def test_a_damaged_results_file_names_the_path(tmp_path: Path, damage: Callable[[dict[str, Any]], None], where: str,
                                                message: str) -> None:
+    _, path, error = read_damaged(tmp_path, damage)
+    assert error.startswith(f"{path}::{where}: {message}")
+
+
+def read_damaged(tmp_path: Path, damage: Callable[[dict[str, Any]], None]) -> tuple[dict[str, Any], Path, str]:
+    """The sample results.json after ``damage``, where it was written, and what reading it raised."""
     document = json.loads(V1.read_text(encoding="utf-8"))
     damage(document)
     path = tmp_path / "results.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(ConfigError) as info:
         read_results(path)
-    assert str(info.value).startswith(f"{path}::{where}: {message}")
+    return document, path, str(info.value)
 
 
 def test_records_are_slotted_and_frozen() -> None:

@@ -19,7 +19,7 @@ SAME_CONSTRAINT = [  # damages the generated schema and the model refuse for the
     _set("yes", "submissions", 1, "build", "ok"),
     _set("", "submissions", 0, "id"),
     _set({"index": 0, "count": 3}, "shard"),  # an optional key: its value is wrong, not "expected null"
-    _set(2, "format_version"),
+    _set(3, "format_version"),  # 1 and 2 are read
     _drop("submissions", 0, "cases", 0, "verdict"),
 ]
 

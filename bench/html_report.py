@@ -117,8 +117,8 @@ def measure(module, document: dict, repeat: int) -> tuple[float, int]:
 def measure_read(document: dict) -> tuple[float, float, int]:
     """Seconds to read results.json back with its schema check: jsonschema alone (as the baseline
     did) and this checkout's :func:`read_results`; and the file's size."""
+    from grader.model.schemacheck import schema_problems
     from grader.reports.json_results import read_results
-    from grader.schemacheck import schema_problems
 
     with tempfile.TemporaryDirectory() as temp:
         path = Path(temp) / "results.json"

@@ -6,9 +6,11 @@ headless Chromium, this checkout beside a baseline revision, in one interleaved 
 The class is copies of a real graded result (default: the sample class under tests/grader/data, graded
 here; pass ``--results`` for a larger one, e.g. examples/submissions graded on the cmpe160 set): each copy
 keeps its cases, messages and printed paths, under a new id. The baseline's writer (its html_report.py,
-api_views.py and template, from git) is loaded as a module beside this checkout's, and its results.json is
-the indented one it wrote. "Open" is navigation start to the end of the load event (after the page's inline
-script has built the matrix and loaded the first replay), best of ``--rounds``, the two pages taking turns.
+api_views.py and templates, from git) is loaded as a module beside this checkout's; both render the same typed
+results. Its results.json is the copied document as a format-1 writer wrote it (compact, every field, paths
+as lists); this checkout's is what its writer makes of the same results (format 2). "Open" is navigation
+start to the end of the load event (after the page's inline script has built the matrix and loaded the first
+replay), best of ``--rounds``, the two pages taking turns.
 """
 
 from __future__ import annotations
@@ -28,8 +30,26 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from grader.model import pathcode  # noqa: E402
 from grader.reports import html_report  # noqa: E402
 from grader.reports.escaping import json_text  # noqa: E402
+from grader.reports.json_results import results_from_json  # noqa: E402
+from grader.reports.json_results import results_text as format_2_text  # noqa: E402
+
+FORMAT_1_FIELDS = {"visibility": "visible", "cpu_seconds": None, "exit_code": None, "signal": None, "moves": None,
+                   "optimal_moves": None, "solvable": None, "problems": [], "notes": [], "path": None, "stderr": ""}
+"""What a format-1 writer wrote in every case result, and format 2 leaves out when it holds this value."""
+
+
+def as_format_1(document: dict[str, Any]) -> dict[str, Any]:
+    """The document as a format-1 writer (main before format 2) wrote it: every field, paths as lists."""
+    old = copy.deepcopy(document)
+    for submission in old["submissions"]:
+        for case in submission["cases"]:
+            boards = pathcode.decode(case.get("path"))
+            case.update({**FORMAT_1_FIELDS, **case,
+                         "path": [list(board) for board in boards] if boards is not None else None})
+    return {**old, "format_version": 1}
 
 
 def graded_sample(folder: Path) -> Path:
@@ -61,7 +81,10 @@ def baseline_module(rev: str, folder: Path):
         return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=REPO, capture_output=True, text=True,
                               check=needed).stdout
     (folder / "api_views_baseline.py").write_text(show("grader/reports/api_views.py", needed=False), encoding="utf-8")
-    (folder / "templates" / "report.html").write_text(show("grader/reports/templates/report.html"), encoding="utf-8")
+    listed = subprocess.run(["git", "ls-tree", "--name-only", f"{rev}:grader/reports/templates"], cwd=REPO,
+                            capture_output=True, text=True, check=True).stdout.split()
+    for name in listed:  # the template and, in later revs, its own style sheet and script
+        (folder / "templates" / name).write_text(show(f"grader/reports/templates/{name}"), encoding="utf-8")
     source = show("grader/reports/html_report.py").replace("from grader.reports.api_views import",
                                                            "from api_views_baseline import")
     (folder / "html_report_baseline.py").write_text(source, encoding="utf-8")
@@ -110,21 +133,24 @@ def main() -> None:
         source = args.results or graded_sample(work / "sample")
         document = scaled(json.loads(source.read_text(encoding="utf-8")), args.students)
         old = baseline_module(args.baseline, work / "baseline")
-        writers = {"baseline " + args.baseline: (old, json.dumps(document, indent=2, ensure_ascii=False) + "\n"),
-                   "this checkout": (html_report, json_text(document) + "\n")}
+        results = results_from_json(document)  # both writers take the typed results
+        # results.json: the baseline's as a format-1 writer wrote it (compact, every field, paths as lists),
+        # this checkout's as its writer writes it (format 2: paths coded, defaults left out)
+        writers = {"baseline " + args.baseline: (old, json_text(as_format_1(document)) + "\n"),
+                   "this checkout": (html_report, format_2_text(results))}
         pages, rows = {}, {}
         for name, (module, results_text) in writers.items():
             folder = work / name.replace(" ", "-")
             folder.mkdir()
             (folder / "results.json").write_text(results_text, encoding="utf-8")
             pages[name] = folder / "report.html"
-            pages[name].write_text(module.render(document), encoding="utf-8")
+            pages[name].write_text(module.render(results), encoding="utf-8")
             rows[name] = {"json": (folder / "results.json").stat().st_size, "html": pages[name].stat().st_size,
                           "render": float("inf"), "load": float("inf")}
         for _ in range(args.rounds):  # interleaved, before Chromium starts (it keeps painting after a load)
             for name, (module, _) in writers.items():
                 started = time.perf_counter()
-                module.render(document)
+                module.render(results)
                 rows[name]["render"] = min(rows[name]["render"], time.perf_counter() - started)
         driver = browser(work / "profile")
         try:

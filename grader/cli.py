@@ -89,9 +89,12 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
     from grader.testsets.bundled import default_testset, resolve_testset
 
     jobs = jobs or max(1, min(4, int(read_capacity().cpus)))
+    testset = resolve_testset(testset_dir) if testset_dir else default_testset()
+    if testset_dir is None:  # a course with its own set must not be graded on CMPE 160's without a word
+        click.echo(f"grade: no --testcases given: grading on the test set in {testset}", err=True)
     journal = Journal(out_dir, resume)
     with holding(out_dir, lambda text: click.echo(text, err=True)), _progress_bar(enabled=not no_progress) as progress:
-        results = grade(submissions_dir, resolve_testset(testset_dir) if testset_dir else default_testset(), out_dir,
+        results = grade(submissions_dir, testset, out_dir,
                         jobs=jobs, only=only or None, strict=strict, assignment_path=assignment_path,
                         time_limit=time_limit, progress=progress, shard=shard, cases=cases or None, journal=journal,
                         pretty=pretty)
@@ -107,6 +110,11 @@ def run_command(submissions_dir: Path, testset_dir: Path | None, assignment_path
         click.echo(f"grade: interrupted; finished results were saved in {out_dir}/.journal: run the same command "
                    "with --resume to grade only what is left", err=True)
         return 130
+    from grader.reports.class_zero import EXIT_CODE, class_at_zero
+    warning = class_at_zero(results.submissions) if shard is None else None  # a slice is judged when merged
+    if warning is not None:
+        click.echo(f"grade: {warning}", err=True)
+        return EXIT_CODE
     return 0
 
 
@@ -115,7 +123,7 @@ def _warn_about_selection(results: GradingResults, only: tuple[str, ...], resume
     """What a silent no-op would hide: --only patterns that matched nobody, --resume with nothing to resume."""
     import fnmatch
 
-    graded = [s.id for s in results.submissions]
+    graded = [s.id for s in results.submissions] if only else []  # each is read back from the journal
     for pattern in only:
         if not any(fnmatch.fnmatchcase(sid, pattern) for sid in graded):
             click.echo(f"grade: warning: --only {pattern!r} matches no submission in {submissions_dir} "

@@ -33,7 +33,7 @@ class CaseFileError(GraderError):
 
 
 class SubmissionsError(GraderError):
-    """The submissions folder is missing or cannot be listed."""
+    """The submissions folder is missing, cannot be listed, holds no submission, or is not a class folder."""
 
     exit_code = 5
 
@@ -78,7 +78,8 @@ EXIT_CODES: dict[int, str] = {
     3: "a config, manifest or results file is malformed (file::$.path: message), or --resume was asked "
        "to continue a journal written for another test set or assignment",
     4: "a test case's input file is missing or unreadable",
-    5: "the submissions folder is missing, unreadable or holds no submission (the files it ignored are named)",
+    5: "the submissions folder is missing, unreadable or holds no submission (the files it ignored are named), "
+       "or it is one student's submission, or it holds the class one level down (the folder to grade is named)",
     6: "the output folder cannot be written",
     7: "grade check: the output has problems (each listed with its line)",
     8: "grade testcases validate: the test set has problems (each listed)",
@@ -86,6 +87,8 @@ EXIT_CODES: dict[int, str] = {
     10: "a setup that cannot work was refused before grading (the message names the fix): a library the class "
         "imports is not provided, the test set has no assignment.toml, a gradebook matches no submission, "
         "a build cannot carry a file the assignment names",
+    11: "every submission (three or more) scored 0: the results are written, and the commonest failure is named; "
+        "a whole class failing is usually a set-up mistake (io, file names, run command, interpreter, limits)",
     12: "grade doctor --install: the system tools could not be installed here (the message says what to run)",
     130: "interrupted (Ctrl-C); finished results were saved",
 }

@@ -14,6 +14,9 @@ file when the run ends or is interrupted), instead of one per result on the main
 torn by a machine crash, or one that is not a valid entry (:mod:`grader.model.journal`, whose schema is
 ``grader/schemas/journal.schema.json``), is ignored: that case is simply run again. Journals of the older
 layout (one ``<case>.json`` per result) are still read.
+
+A run that keeps a journal holds only which cases are done: :class:`Submissions` reads each submission back
+from here when a report comes to it (:meth:`Journal.cases_of`), its printed paths still coded.
 """
 
 from __future__ import annotations
@@ -26,14 +29,14 @@ import shutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, overload
 
 from pydantic import TypeAdapter, ValidationError
 
 from grader.errors import ConfigError, OutputDirError
 from grader.model.apiresult import ApiResult
 from grader.model.journal import JOURNAL_API, JOURNAL_CASE, JournalApi, JournalCase, Language
-from grader.model.results import BuildRecord, CaseResult
+from grader.model.results import TRUSTED, BuildRecord, CaseResult, LazySubmissions, SubmissionResult
 from grader.reports.feedback import safe_name
 from solver.errors import OutputError
 from solver.fileio import write_atomic
@@ -43,7 +46,8 @@ KEY_FILE = "run.json"
 E = TypeVar("E")
 API_ENTRY = Path("api") / "results.json"
 CASES_FILE = "cases.jsonl"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: results as results.json format 2 writes them (coded paths, defaults left out); format 1 is read alike."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,27 @@ class Journal:
         for submission_id in list(self._open):
             self.commit(submission_id)
 
+    def cases_of(self, submission_id: str) -> dict[str, CaseResult]:
+        """The submission's finished results as the journal holds them now (a later line for a case wins): a run
+        reads each submission back from here when a report comes to it, instead of holding them all. Its
+        lines were checked when the run started (resumed ones) or written by this run, so their paths stay
+        coded, unchecked (:data:`~grader.model.results.TRUSTED`); a line that does not parse (torn by a
+        crash) is left out, as :meth:`start` leaves it out."""
+        assert self.key is not None, "start() first"
+        folder = self._folder(submission_id)
+        try:
+            lines = (folder / CASES_FILE).read_bytes().splitlines()
+        except FileNotFoundError:
+            lines = []
+        except OSError as exc:
+            raise OutputDirError(f"{folder}: cannot read the journal back: {exc.strerror or exc}") from None
+        held: dict[str, CaseResult] = {}
+        for text in [*_older(folder), *lines]:
+            entry = _valid(JOURNAL_CASE, text, trusted=True)
+            if entry is not None and entry.key == self.key and entry.submission == submission_id:
+                held[entry.result.case] = entry.result
+        return held
+
     def _folder(self, submission_id: str) -> Path:
         # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
         return self.root / f"{safe_name(submission_id)}-{hashlib.sha256(submission_id.encode()).hexdigest()[:8]}"
@@ -215,9 +240,45 @@ class Journal:
                 yield entry
 
 
-def _valid(adapter: TypeAdapter[E], text: bytes) -> E | None:
-    """A journal entry, or ``None`` for one torn, damaged or of another version (its work is done again)."""
+def _older(folder: Path) -> Iterator[bytes]:
+    """The submission's entries in the older layout (one ``<case>.json`` each), if the run resumed from one."""
+    for path in sorted(folder.glob("*.json")):
+        try:
+            yield path.read_bytes()
+        except OSError:
+            continue
+
+
+def _valid(adapter: TypeAdapter[E], text: bytes, trusted: bool = False) -> E | None:
+    """A journal entry, or ``None`` for one torn, damaged or of another version (its work is done again);
+    ``trusted``: read back by the run that checked it, its coded paths kept coded."""
     try:
-        return adapter.validate_python(json.loads(text))
+        return adapter.validate_python(json.loads(text), context={TRUSTED: True} if trusted else None)
     except (ValueError, ValidationError):  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
         return None
+
+
+class Submissions(LazySubmissions):
+    """A run's submissions, each read back from the journal when it is asked for, its cases in ``order``:
+    what a class's reports need is never in memory all at once. ``shells`` are the submissions without their
+    cases (build, API part, whether complete)."""
+
+    def __init__(self, journal: Journal, shells: tuple[SubmissionResult, ...], order: Mapping[str, int]) -> None:
+        self.journal, self.shells, self.order = journal, shells, order
+
+    def __len__(self) -> int:
+        return len(self.shells)
+
+    @overload
+    def __getitem__(self, index: int) -> SubmissionResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SubmissionResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SubmissionResult | tuple[SubmissionResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        shell = self.shells[index]
+        held = self.journal.cases_of(shell.id)
+        cases = sorted((held[case] for case in held if case in self.order), key=lambda r: self.order[r.case])
+        return dataclasses.replace(shell, cases=tuple(cases))

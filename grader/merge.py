@@ -29,6 +29,8 @@ import click
 from grader.errors import ConfigError, MergeError
 from grader.model.results import GradingResults, Shard, SubmissionResult
 from grader.outlock import holding
+from grader.reports.class_zero import EXIT_CODE as CLASS_AT_ZERO
+from grader.reports.class_zero import class_at_zero
 from grader.reports.json_results import read_results
 from grader.reports.outputs import write_reports
 
@@ -193,4 +195,8 @@ def merge_command(out_dir: Path, results: tuple[Path, ...], replace: bool, allow
         click.echo(f"grade merge: warning: slice{'s' * (len(missing) > 1)} {', '.join(missing)} missing: their "
                    "students are not in this report", err=True)
     click.echo(f"merged {len(results)} files: {len(merged.submissions)} submissions into {out_dir / 'results.json'}")
+    warning = class_at_zero(merged.submissions)
+    if warning is not None:
+        click.echo(f"grade merge: {warning}", err=True)
+        return CLASS_AT_ZERO
     return 0

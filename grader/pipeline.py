@@ -25,12 +25,12 @@ from pathlib import Path
 from grader.apitests.battery import Battery
 from grader.apitests.run import api_tests
 from grader.case_run import CaseRunner
-from grader.errors import CaseFileError, ConfigError
+from grader.errors import CaseFileError, ConfigError, SubmissionsError
 from grader.intake import preflight, python_env
 from grader.intake.build import Build, build
 from grader.intake.discovery import Submission, discover, printable_id, require_folder
 from grader.intake.timecap import StudentFault
-from grader.journal import Finished, Journal, run_key
+from grader.journal import Finished, Journal, Submissions, run_key
 from grader.judging.budget import TleBudget
 from grader.judging.hints import Context
 from grader.judging.scoring import total as total_points
@@ -95,9 +95,16 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")
         preflight.require_libraries(submissions, assignment)  # across the whole class, before any build
+        preflight.require_file_names(submissions, assignment)
         if only:
             patterns = list(only)
-            submissions = [s for s in submissions if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+            everyone, submissions = submissions, [s for s in submissions
+                                                  if any(fnmatch.fnmatchcase(s.id, p) for p in patterns)]
+            if not submissions:  # a typo would grade nobody and exit 0
+                ids = ", ".join(s.id for s in everyone[:5]) + (" ..." if len(everyone) > 5 else "")
+                raise SubmissionsError(f"{submissions_dir}: --only {' '.join(patterns)} matches none of its "
+                                       f"{len(everyone)} submissions ({ids}): ids are folder or zip names, "
+                                       "patterns are globs")
         if shard is not None:
             chosen = set(shard.select(s.id for s in submissions))
             submissions = [s for s in submissions if s.id in chosen]
@@ -136,7 +143,8 @@ class _Recorder:
     """Takes each finished case, in the main thread: capped to its size budget, its boards shared, journaled
     (one commit per finished submission), announced and counted for the progress bar."""
 
-    finished: dict[str, dict[str, CaseResult]]
+    finished: dict[str, dict[str, CaseResult | None]]
+    """Each submission's finished cases: with a journal, only which are done (the journal holds the results)."""
     builds: dict[str, Build]
     cases: int
     total: int
@@ -150,7 +158,7 @@ class _Recorder:
         result = within_budget(result)  # before the journal and every report see it
         if result.path:  # most students print the same boards for a case: keep one copy of each
             result = dataclasses.replace(result, path=tuple(self.boards.setdefault(b, b) for b in result.path))
-        self.finished[submission.id][result.case] = result
+        self.finished[submission.id][result.case] = None if self.journal else result
         self.done += 1
         if self.journal:
             built = self.builds[submission.id]
@@ -192,10 +200,8 @@ class _Batch:
         cases = self.testset.cases
         held_over = resumed or {}
         resumed = {s.id: held_over[s.id] for s in submissions if s.id in held_over}
-        complete, total, finished = self._resumed(submissions, resumed)
+        complete, total, finished = self._resumed(submissions, resumed, held=journal is None)
         builds: dict[str, Build] = {}
-        self.budget = TleBudget(self.assignment.limits.stop_after_tle,
-                                {sid: [r.verdict for r in held.values()] for sid, held in finished.items()})
         interrupted = False
         executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
         pending: dict[Future, tuple[Submission, Case | None]] = {}
@@ -264,46 +270,56 @@ class _Batch:
         finally:
             if journal:
                 journal.close()  # what is left uncommitted (Ctrl-C, a fault) is made durable too
-        return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted)
+        return self._aggregate(submissions, builds, resumed, finished, api_results, interrupted, journal)
 
-    def _resumed(self, submissions: list[Submission], resumed: dict[str, Finished]
-                 ) -> tuple[set[str], int, dict[str, dict[str, CaseResult]]]:
+    def _resumed(self, submissions: list[Submission], resumed: dict[str, Finished], held: bool
+                 ) -> tuple[set[str], int, dict[str, dict[str, CaseResult | None]]]:
         """What the journal holds already: the submissions that are complete (every case and the API part, if
-        the assignment has one: not even rebuilt), the runs left to do, and each submission's finished cases."""
+        the assignment has one: not even rebuilt), the runs left to do, and each submission's finished cases
+        (the results if ``held``, else only which are done: the journal has them). Starts the TLE budget."""
         cases = self.testset.cases
-        complete = {sid for sid, held in resumed.items() if all(c.id in held.cases for c in cases)
-                    and (self.assignment.api is None or held.api is not None)}
-        total = sum(len(cases) - len(held.cases.keys() & {c.id for c in cases}) for held in resumed.values()) \
+        complete = {sid for sid, done in resumed.items() if all(c.id in done.cases for c in cases)
+                    and (self.assignment.api is None or done.api is not None)}
+        total = sum(len(cases) - len(done.cases.keys() & {c.id for c in cases}) for done in resumed.values()) \
             + len(cases) * (len(submissions) - len(resumed))
-        finished: dict[str, dict[str, CaseResult]] = {
-            s.id: {c.id: resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases}
-            for s in submissions}
+        kept = {s.id: [resumed[s.id].cases[c.id] for c in cases if s.id in resumed and c.id in resumed[s.id].cases]
+                for s in submissions}
+        self.budget = TleBudget(self.assignment.limits.stop_after_tle,
+                                {sid: [r.verdict for r in results] for sid, results in kept.items()})
+        finished: dict[str, dict[str, CaseResult | None]] = {
+            sid: {r.case: r if held else None for r in results} for sid, results in kept.items()}
+        if not held:  # the journal holds the results: a resumed one's cases are read back from it too
+            for done in resumed.values():
+                done.cases.clear()
         return complete, total, finished
 
     def _aggregate(self, submissions: list[Submission], builds: dict[str, Build], resumed: dict[str, Finished],
-                   finished: dict[str, dict[str, CaseResult]], api_results: dict[str, tuple[ApiResult, ...]],
-                   interrupted: bool) -> GradingResults:
-        """The run's results: each submission's cases in the test set's order, with its build and API part."""
+                   finished: dict[str, dict[str, CaseResult | None]], api_results: dict[str, tuple[ApiResult, ...]],
+                   interrupted: bool, journal: Journal | None) -> GradingResults:
+        """The run's results: each submission's cases in the test set's order, with its build and API part; with a
+        journal, each submission is read back from it when a report comes to it (:class:`Submissions`)."""
         cases = self.testset.cases
         order = {case.id: index for index, case in enumerate(cases)}
         graded = []
         for submission in submissions:
             built, held = builds.get(submission.id), resumed.get(submission.id)
-            results = tuple(sorted(finished[submission.id].values(), key=lambda r: order[r.case]))
+            results = [result for result in finished[submission.id].values() if result is not None]
             language = built.language if built else held.language if held else "unknown"
             graded.append(SubmissionResult(
                 id=submission.id, language=language,
-                build=built.record() if built else held.build if held else BuildRecord(), cases=results,
+                build=built.record() if built else held.build if held else BuildRecord(),
+                cases=tuple(sorted(results, key=lambda r: order[r.case])),
                 max_score=total_points([self.testset.total_points, self.api_points]),
-                complete=len(results) == len(cases), source=printable_id(str(submission.origin)),
+                complete=len(finished[submission.id]) == len(cases), source=printable_id(str(submission.origin)),
                 api=api_results.get(submission.id, ())))
         return GradingResults(
             testset=self.testset.name, testset_path=str(self.testset.root), assignment=self.assignment.to_json(),
             cases=tuple(CaseEntry(id=c.id, points=c.points, n=c.n, solvable=c.solvable,
                                   optimal_moves=c.optimal_moves, visibility=c.visibility,
                                   board=tuple(self.expected[c.id].board.tiles)) for c in cases),
-            submissions=tuple(graded), isolation=tuple(runner.isolation_layers()), interrupted=interrupted,
-            strict=self.assignment.strict, api_points=self.api_points)
+            submissions=Submissions(journal, tuple(graded), order) if journal else tuple(graded),
+            isolation=tuple(runner.isolation_layers()), interrupted=interrupted, strict=self.assignment.strict,
+            api_points=self.api_points)
 
     @property
     def api_points(self) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from solver.errors import MissingInputError, OutputError
@@ -36,11 +37,12 @@ def read_input(path: str | os.PathLike[str]) -> bytes:
         raise MissingInputError(str(path), None, "a readable puzzle file", exc.strerror or str(exc)) from None
 
 
-def write_atomic(path: str | os.PathLike[str], text: str | bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str | bytes | Iterable[str]) -> None:
     """Write ``text`` to ``path`` so that readers see either the old file or the whole new one.
 
     The data goes to a temp file in the same folder, is flushed to disk, and is renamed
-    over the target; a crash at any point leaves no partial file behind.
+    over the target; a crash at any point leaves no partial file behind. ``text`` may be an
+    iterable of pieces, written as they come (a large file is never whole in memory).
     """
     target = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
@@ -50,7 +52,11 @@ def write_atomic(path: str | os.PathLike[str], text: str | bytes) -> None:
         raise OutputError(f"{target}: cannot write here: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                for piece in data:
+                    handle.write(piece.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

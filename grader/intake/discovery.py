@@ -4,7 +4,8 @@ A submission is named by its folder (or zip file stem), which is the student id;
 holding nothing but one zip (an LMS download) is that zip. Loose files named as an LMS's "download
 all" names them (:mod:`grader.intake.lms_names`: ``lastname_123_456_solver.py``) are grouped into one
 submission per student, named by the LMS's prefix (``lastname_123``). A folder with no submission is
-refused, naming the files it ignored. Zips
+refused, naming the files it ignored; so is a folder that is one student's submission, or that holds the class
+one level down (:mod:`grader.intake.class_shape`). Zips
 are extracted into a staging folder by :mod:`grader.intake.zips` (no path traversal, no
 links, capped in count and size); a zip that cannot be extracted, however it is broken,
 is that student's ``CE`` with a message. A folder or zip holding only one folder (plus
@@ -22,11 +23,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import stat
+import warnings
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionsError
-from grader.intake import lms_names, safe_copy, zips
+from grader.intake import class_shape, lms_names, safe_copy, zips
 
 MAX_ZIP_ENTRIES = zips.MAX_ZIP_ENTRIES
 MAX_ZIP_BYTES = zips.MAX_ZIP_BYTES
@@ -57,12 +59,13 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
     found: dict[str, Submission] = {}
     loose: dict[str, list[tuple[Path, lms_names.LmsName]]] = {}
     ignored: list[str] = []
+    receipts: list[str] = []
     for entry in entries:
         if entry.name.startswith(".") or entry.name in IGNORED:
             continue
         named = lms_names.parse(entry.name)
         if named is not None and not named.holds_code:  # Moodle's online text or comments beside the files
-            ignored.append(entry.name)
+            receipts.append(entry.name)
             continue
         if named is not None and not entry.is_dir():
             loose.setdefault(named.group, []).append((entry, named))
@@ -80,15 +83,39 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
                           else dataclasses.replace(_from_zip(inner, staging / "zips" / entry.name), id=entry.name))
         elif entry.suffix.lower() == ".zip" and entry.is_file():
             submission = _from_zip(entry, staging / "zips" / entry.stem)
+        elif _other_archive(entry.name) and entry.is_file():  # the student's, in a format not read: their CE
+            submission = Submission(entry.name[:-len(_other_archive(entry.name))], entry, None,
+                                    f"{entry.name} is a {_other_archive(entry.name)} archive: only .zip archives and "
+                                    "folders are graded (hand in a .zip, or the TA extracts it into a folder "
+                                    "named after the student)")
         else:
             ignored.append(entry.name)
             continue
         _add(found, submission)
     for group in sorted(loose):
         _add(found, _from_loose(group, loose[group], staging / "loose" / group))
+    class_shape.require_class_shape(submissions_dir, [(s.id, s.origin, s.root) for s in found.values()])
     if not found:
-        raise SubmissionsError(_nothing_found(submissions_dir, ignored))
+        raise SubmissionsError(_nothing_found(submissions_dir, ignored + receipts))
+    if ignored:  # a student missing from the grades must not go unnoticed
+        shown = ", ".join(printable_id(name) for name in ignored[:8]) + (" ..." if len(ignored) > 8 else "")
+        warnings.warn(f"{submissions_dir}: {len(ignored)} entr{'y is' if len(ignored) == 1 else 'ies are'} not a "
+                      f"submission and not graded ({shown}): a student's work should be a folder or .zip named "
+                      "after them, or carry its LMS's download name", IgnoredEntries, stacklevel=2)
     return [found[key] for key in sorted(found)]
+
+
+class IgnoredEntries(UserWarning):
+    """Entries of the submissions folder that are not graded (a loose file with no LMS name, a README)."""
+
+
+OTHER_ARCHIVES = (".tar.gz", ".tar.bz2", ".tar.xz", ".tgz", ".tbz2", ".txz", ".tar", ".rar", ".7z", ".gz")
+
+
+def _other_archive(name: str) -> str:
+    """The archive suffix of a file in a format the grader does not extract ("" for any other file)."""
+    return next((suffix for suffix in OTHER_ARCHIVES if name.lower().endswith(suffix) and len(name) > len(suffix)),
+                "")
 
 
 def _add(found: dict[str, Submission], submission: Submission) -> None:

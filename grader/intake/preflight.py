@@ -1,9 +1,12 @@
 """Checks across the whole class, before anything is built: a setup that cannot work is refused, not graded.
 
-A library the assignment does not provide turns every student who imports it into a compile error, each one
-reading "package edu.princeton.cs.algs4 does not exist": a class of zeros for the TA's mistake. When most Java
-submissions (at least two) import Princeton's algs4 and the assignment names no jar that holds it, grading is
-refused with the fix; one student's import alone stays that student's compile error.
+Two such setups are refused here. A library the assignment does not provide turns every student who imports
+it into a compile error, each one reading "package edu.princeton.cs.algs4 does not exist": a class of zeros
+for the TA's mistake. When most Java submissions (at least two) import Princeton's algs4 and the assignment
+names no jar that holds it, grading is refused with the fix; one student's import alone stays that student's
+compile error. And a file name the assignment gives that no student's program opens: with ``io = "files"``,
+when no submission names ``input_file`` (or ``output_file``, where the answer is read from it) while most
+name one same other file (``"input.txt"``), every run would fail to find its input; the names found are given.
 
 Submissions are untrusted: their folders are walked without following links, and only a bounded number of
 bytes of a bounded number of ``.java`` files is read, with the build's Java reader
@@ -13,8 +16,10 @@ bytes of a bounded number of ``.java`` files is read, with the build's Java read
 from __future__ import annotations
 
 import os
+import re
 import stat
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +64,74 @@ def require_libraries(submissions: list[Submission], assignment: Assignment) -> 
         f"provides no algs4 library, so every one of them would be a compile error. Add the jar to the "
         f"assignment: [java.algs4] packaged = [\"$ALGS4_JAR\"] (an environment variable, an absolute path, or a "
         f"path beside assignment.toml; the jar is {ALGS4_JAR_URL}), then grade again")
+
+
+CODE_SUFFIXES = (".java", ".py")
+_FILE_LITERAL = re.compile(rb"""["']([A-Za-z0-9_./-]{1,80}\.(?:txt|in|out|dat))["']""")
+"""A quoted file name in source text (Java, Python): the data files a program opens by name."""
+
+
+def require_file_names(submissions: list[Submission], assignment: Assignment) -> None:
+    """Refuse (:class:`SetupRefused`) a file name no submission opens while most open one same other name."""
+    if assignment.io != "files" or assignment.command is not None:
+        return
+    named, with_code = _file_names(submissions)
+    keys = [("input_file", assignment.input_file)]
+    if assignment.answer_in_file:
+        keys.append(("output_file", assignment.output_file))
+    given = {name for _, name in keys}
+    for key, name in keys:
+        if name in named or with_code < 2:
+            continue
+        others = [(other, users) for other, users in named.items()
+                  if other not in given and len(users) >= 2 and 2 * len(users) >= with_code]
+        if not others:
+            continue
+        # The likeliest first: most users, and a name that says which file it is ("input.txt" for input_file).
+        hint = "in" if key == "input_file" else "out"
+        others.sort(key=lambda item: (hint not in item[0].lower().replace("input" if hint == "out" else "output", ""),
+                                      -len(item[1]), item[0]))
+        found = "; ".join(f'{len(users)} of {with_code} name "{other}" (e.g. {", ".join(users[:2])})'
+                          for other, users in others[:3])
+        raise SetupRefused(
+            f'{assignment.source} says {key} = "{name}", but no submission names that file, while {found}: every '
+            f'run would fail to open it. Set {key} to the name the handout gives (e.g. {key} = "{others[0][0]}"), '
+            "then grade again")
+
+
+def _file_names(submissions: list[Submission]) -> tuple[dict[str, list[str]], int]:
+    """Each quoted data-file name (its last path part) and the submissions naming it; how many have code."""
+    named: dict[str, list[str]] = {}
+    with_code = 0
+    for submission in submissions:
+        if submission.root is None:
+            continue
+        names = _names_in(submission.root)
+        if names is None:
+            continue
+        with_code += 1
+        for name in names:
+            named.setdefault(name, []).append(submission.id)
+    return named, with_code
+
+
+def _names_in(root: Path) -> Counter[str] | None:
+    """The data-file names quoted in a submission's code (None: no code), walking a bounded tree, no links."""
+    names: Counter[str] = Counter()
+    seen = entries = 0
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs.sort()
+        entries += len(dirs) + len(files)
+        for name in sorted(files):
+            if not name.endswith(CODE_SUFFIXES) or seen >= MAX_FILES:
+                continue
+            seen += 1
+            data = _read_bounded(Path(folder) / name)
+            for literal in _FILE_LITERAL.findall(data or b""):
+                names[literal.decode("ascii").rsplit("/", 1)[-1]] += 1
+        if entries > MAX_ENTRIES:
+            break
+    return names if seen else None
 
 
 def _provides_algs4(assignment: Assignment) -> bool:

@@ -253,7 +253,7 @@ def _require_reachable(env: Path, source: str) -> None:
 
     plan = isolation.plan()
     uid = plan.drop_uid
-    if plan.namespace == "bwrap" or uid is None:
+    if plan.backend.private_view or uid is None:
         return
     for folder in [env, *env.parents]:
         info = folder.stat()

@@ -38,9 +38,9 @@ import click
 
 from grader.errors import ConfigError, SubmissionsError
 from grader.model.results import CaseResult, GradingResults, SubmissionResult
+from grader.model.schemacheck import validate
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text, markdown_cell
-from grader.schemacheck import validate
 
 SCHEMA = "classroom.schema.json"
 VERSION = 1

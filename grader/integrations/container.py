@@ -9,7 +9,8 @@ reads the limits the kernel enforces — the CPU quota (``cpu.max`` in cgroup v2
 this process may run on (its affinity), and :func:`size_run` turns them into a number of
 parallel runs and a memory limit per run that fit, with one line saying why.
 
-Reading never raises: a file that is missing or unreadable means "no limit known".
+Reading never raises: a file that is missing or unreadable means "no limit known". The two /proc files
+are parsed by :mod:`grader.sandbox.cgroups`, which reads them to place the runs' own groups.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from grader.sandbox import cgroups
 
 UNLIMITED = 1 << 60
 """v1 writes "no limit" as a huge page-rounded number; anything above this is no limit."""
@@ -53,41 +56,13 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def _mounts(mountinfo: str) -> list[tuple[str, str, str, set[str]]]:
-    """``(fstype, mount point, root within the hierarchy, super options)`` of each cgroup mount."""
-    found = []
-    for line in mountinfo.splitlines():
-        left, sep, right = line.partition(" - ")
-        if not sep:
-            continue
-        fields, tail = left.split(), right.split()
-        if len(fields) < 5 or len(tail) < 3 or tail[0] not in ("cgroup", "cgroup2"):
-            continue
-        found.append((tail[0], fields[4], fields[3], set(tail[2].split(","))))
-    return found
-
-
-def _memberships(text: str) -> dict[str, str]:
-    """Controller -> cgroup path, from /proc/self/cgroup (``""`` keys the v2 unified hierarchy)."""
-    paths = {}
-    for line in text.splitlines():
-        parts = line.split(":", 2)
-        if len(parts) == 3:
-            for controller in parts[1].split(",") if parts[1] else [""]:
-                paths[controller] = parts[2]
-    return paths
-
-
-def _chain(mount: str, root: str, path: str) -> list[Path]:
+def _chain(mount: Path, root: str, path: str) -> list[Path]:
     """The cgroup's folder and its ancestors up to the mount point, as this mount shows them."""
-    relative = path
-    if root not in ("/", "") and (path == root or path.startswith(root.rstrip("/") + "/")):
-        relative = path[len(root.rstrip("/")):]
-    folder = Path(mount) / relative.lstrip("/")
+    folder = cgroups.inside(mount, root, path)
     if not folder.is_dir():
-        folder = Path(mount)  # a cgroup namespace hides the path: the mount's root is ours
+        folder = mount  # a cgroup namespace hides the path: the mount's root is ours
     chain = [folder]
-    while chain[-1] != Path(mount) and Path(mount) in chain[-1].parents:
+    while chain[-1] != mount and mount in chain[-1].parents:
         chain.append(chain[-1].parent)
     return chain
 
@@ -112,7 +87,7 @@ def _memory_limit(folder: Path, version: str) -> int | None:
     return int(text)
 
 
-def _tightest(controller: str, mounts: list[tuple[str, str, str, set[str]]], memberships: dict[str, str],
+def _tightest(controller: str, mounts: list[tuple[str, Path, str, set[str]]], memberships: dict[str, str],
               reader: Callable[[Path, str], float | int | None]) -> tuple[float | int | None, str]:
     """The smallest limit along the cgroup's ancestors, v1 if the controller is mounted there, else v2."""
     for fstype, mount_point, cgroup_root, options in mounts:
@@ -140,8 +115,8 @@ def _tightest(controller: str, mounts: list[tuple[str, str, str, set[str]]], mem
 
 def read_capacity(proc: Path = Path("/proc/self")) -> Capacity:
     """This process's CPUs (quota and affinity, the smaller) and memory limit; never raises."""
-    mounts = _mounts(_read(proc / "mountinfo") or "")
-    memberships = _memberships(_read(proc / "cgroup") or "")
+    mounts = cgroups.mounts(_read(proc / "mountinfo") or "")
+    memberships = cgroups.own_paths(_read(proc / "cgroup") or "")
     try:
         affinity = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):

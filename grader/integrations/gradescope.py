@@ -37,9 +37,9 @@ import click
 from grader.integrations.container import Capacity, Sizing, read_capacity, size_run
 from grader.judging.verdicts import SEVERITY, Verdict
 from grader.model.results import BuildRecord, CaseResult, GradingResults
+from grader.model.schemacheck import validate
 from grader.reports.api_views import integration_tests
 from grader.reports.escaping import json_text
-from grader.schemacheck import validate
 from solver.fileio import write_atomic
 
 SCHEMA = "gradescope.schema.json"

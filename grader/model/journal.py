@@ -23,7 +23,8 @@ Language = Literal["java", "python", "command", "unknown"]
 class JournalCase(Record):
     """One finished (submission, case) result, a line of ``OUT_DIR/.journal/<submission>-<hash>/cases.jsonl``."""
 
-    format_version: Literal[1] = 1
+    format_version: Literal[1, 2] = Field(default=2, description=(
+        "2: the result as results.json format 2 writes it (coded path, defaults left out); 1 is read alike."))
     key: Key
     submission: NonEmptyText
     source: Text

@@ -8,7 +8,7 @@ what was found (``$.limits.memory_mb: expected a value >= 16, found 8``). TOML t
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -92,7 +92,8 @@ def _node(schema: dict[str, Any] | None, loc: Sequence[int | str]) -> dict[str, 
     node: Any = schema
     defs = (schema or {}).get("$defs", {})
     for part in [*loc, None]:
-        while isinstance(node, dict) and ("$ref" in node or "anyOf" in node):
+        # (An anyOf beside the node's own properties adds constraints, as a hand-written schema's may: not a choice.)
+        while isinstance(node, dict) and ("$ref" in node or ("anyOf" in node and "properties" not in node)):
             node = defs[node["$ref"].rsplit("/", 1)[-1]] if "$ref" in node else next(
                 (option for option in node["anyOf"] if option.get("type") != "null"), {})
         if part is None or not isinstance(node, dict):
@@ -117,7 +118,13 @@ def _where(error: ErrorDetails) -> str:
 def problems(exc: ValidationError, schema: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """Every ``(json_path, message)`` of a validation error, ordered by path (so a wrong ``format_version`` comes
     before what that version lacks)."""
-    errors = sorted(exc.errors(include_url=False), key=lambda error: [str(part) for part in error["loc"]])
+    return worded(exc.errors(include_url=False), schema)
+
+
+def worded(details: Iterable[ErrorDetails], schema: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """Every ``(json_path, message)`` of ``details`` (pydantic's, or a JSON Schema's in their shape:
+    :mod:`grader.model.schemacheck`), ordered by path; ``schema`` names the keys an unknown key's message lists."""
+    errors = sorted(details, key=lambda error: [str(part) for part in error["loc"]])
     # A list's length is reported again when one of its items is bad: the item's own error says more.
     errors = [error for error in errors if error["type"] not in ("too_short", "too_long") or not any(
         other is not error and other["loc"][:len(error["loc"])] == error["loc"] for other in errors)]

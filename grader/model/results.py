@@ -9,7 +9,9 @@ a raw dict. Order is deterministic: submissions by id, cases in manifest order.
 
 from __future__ import annotations
 
+import abc
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -20,13 +22,17 @@ from pydantic import (
     PlainValidator,
     SerializerFunctionWrapHandler,
     TypeAdapter,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
     WithJsonSchema,
+    WrapValidator,
     computed_field,
     field_serializer,
     model_serializer,
 )
 from pydantic_core import PydanticCustomError
 
+from grader.model import pathcode
 from grader.model.apiresult import ApiResult
 from grader.model.base import (
     Count,
@@ -42,36 +48,88 @@ from grader.model.base import (
 from grader.model.manifest import Visibility
 from grader.model.verdicts import SEVERITY, Verdict, total, worst
 
-FORMAT_VERSION: Literal[1] = 1
+FORMAT_VERSION: Literal[2] = 2
+"""2: printed paths coded (:mod:`grader.model.pathcode`) and a case's default values left out. Files of format 1
+(paths as lists, every field written) are read alike; what this grader writes is always format 2."""
 
 Tile = Annotated[Whole, Field(ge=0)]
 Board = Annotated[tuple[Tile, ...], Field(min_length=4, description="A board, row-major with 0 as the blank.")]
 _BOARD_SCHEMA = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 4}
 
 
-def _path(value: Any) -> tuple[tuple[int, ...], ...] | None:
-    """A printed path, checked without copying it: the pipeline shares equal boards between results (a class
-    prints the same boards thousands of times), which a validating copy would undo."""
-    if value is None:
+TRUSTED = "trusted_paths"
+"""A validation context key: the data is what this grader wrote itself (the journal it reads back), so a coded
+path is kept coded, its boards decoded only when something looks at them (:class:`~grader.model.pathcode.Coded`);
+elsewhere (a results.json given to ``grade merge`` or ``grade report``) a code that does not add up is named."""
+
+
+def _board_problem(board: Any) -> str | None:
+    if isinstance(board, (tuple, list)) and len(board) >= 4 and all(type(tile) is int and tile >= 0 for tile in board):
         return None
+    shown = repr(list(board) if isinstance(board, tuple) else board)[:80]
+    return f"expected a board of at least 4 integers >= 0, found {shown}"
+
+
+def _coded(value: Mapping[str, Any], trusted: bool) -> pathcode.Coded:
+    """A coded path (format 2), its shape checked; decoded once to check it adds up unless ``trusted``."""
+    for key in value:
+        if key not in ("first", "steps", "jumps"):
+            raise config_error(f"unknown key {key!r} in a coded path (expected first, steps, jumps)", at=key)
+    for key in ("first", "steps"):
+        if key not in value:
+            raise config_error("missing (a required key of a coded path)", at=key)
+    problem = _board_problem(value["first"])
+    if problem:
+        raise config_error(problem, at="first")
+    if not isinstance(value["steps"], str) or value["steps"].strip("UDLR*"):
+        raise config_error(f"expected a string of U, D, L, R and *, found {str(value['steps'])[:80]!r}", at="steps")
+    jumps = value.get("jumps", {})
+    if not isinstance(jumps, Mapping) or not all(
+            isinstance(k, str) and k.isdigit() and _board_problem(b) is None for k, b in jumps.items()):
+        raise config_error("expected an object of step numbers to boards of at least 4 integers >= 0", at="jumps")
+    if not trusted:
+        try:
+            pathcode.decode(value)
+        except ValueError as exc:
+            raise config_error(str(exc)) from None
+    return pathcode.Coded(value)
+
+
+def _path(value: Any, info: ValidationInfo) -> Sequence[tuple[int, ...]] | None:
+    """A printed path: boards (format 1, and what a run gives), or their code (format 2). Boards are checked
+    without copying them: the pipeline shares equal boards between results (a class prints the same boards
+    thousands of times), which a validating copy would undo."""
+    if value is None or isinstance(value, pathcode.Coded):
+        return value
+    if isinstance(value, Mapping):
+        return _coded(value, trusted=bool(info.context and info.context.get(TRUSTED)))
     if not isinstance(value, (tuple, list)):
         raise PydanticCustomError("list_type", "Input should be a valid list")
     boards = value if isinstance(value, tuple) and all(type(board) is tuple for board in value) else tuple(
         tuple(board) if isinstance(board, (list, tuple)) else board for board in value)
     for index, board in enumerate(boards):
-        if not isinstance(board, tuple) or len(board) < 4 or not all(
-                type(tile) is int and tile >= 0 for tile in board):
-            shown = repr(list(board) if isinstance(board, tuple) else board)[:80]
-            raise config_error(f"expected a board of at least 4 integers >= 0, found {shown}", at=index)
+        problem = _board_problem(board)
+        if problem:
+            raise config_error(problem, at=index)
     return boards
 
 
-def _path_json(path: tuple[tuple[int, ...], ...] | None) -> list[list[int]] | None:
-    return [list(board) for board in path] if path is not None else None
+def _path_json(path: Sequence[tuple[int, ...]] | None) -> Any:
+    """The path as format 2 writes it (a code read back is written again as it is)."""
+    return pathcode.encode(path)
 
 
-Path = Annotated[tuple[tuple[int, ...], ...] | None, PlainValidator(_path), PlainSerializer(_path_json),
-                 WithJsonSchema({"anyOf": [{"type": "array", "items": _BOARD_SCHEMA}, {"type": "null"}]})]
+_CODED_SCHEMA = {
+    "type": "object", "required": ["first", "steps"], "additionalProperties": False,
+    "description": ("The first board, then one letter per later board: U, D, L or R when it is the board before "
+                    "with the blank moved that way (row-major, 0 the blank), '*' for any other board, stored whole "
+                    "in jumps under its index (1 = the second board)."),
+    "properties": {"first": _BOARD_SCHEMA, "steps": {"type": "string", "pattern": "^[UDLR*]*$"},
+                   "jumps": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                             "additionalProperties": _BOARD_SCHEMA}}}
+Path = Annotated[Sequence[tuple[int, ...]] | None, PlainValidator(_path), PlainSerializer(_path_json),
+                 WithJsonSchema({"anyOf": [_CODED_SCHEMA, {"type": "array", "items": _BOARD_SCHEMA},
+                                           {"type": "null"}]})]
 Total = Annotated[float | int, WithJsonSchema({"type": "number", "minimum": 0})]
 """A sum of points as :func:`~grader.model.verdicts.total` gives it (``0`` for nothing, written as such)."""
 SliceName = Annotated[str, Field(pattern=r"^[0-9]+/[0-9]+$")]
@@ -81,13 +139,26 @@ def _usual_runs(runs: int) -> bool:
     return runs == 1  # the usual case stays out of the file
 
 
+def _none(value: Any) -> bool:
+    return value is None
+
+
+def _empty(value: Any) -> bool:
+    return not value
+
+
+def _visible(value: str) -> bool:
+    return value == "visible"
+
+
 @record
 class CaseResult(Record):
     """One (submission, case) run: the verdict, the points and a message for the student.
 
     ``path`` holds the boards the program printed (row-major tiles), for replays; ``problems``
     every problem found (the first decided the verdict); ``notes`` the format deviations the
-    lenient parser forgave.
+    lenient parser forgave. A field holding its default is left out of the JSON (format 2), and a
+    reader puts the default back.
     """
 
     case: Text = Field(description="The case id from the manifest.")
@@ -96,18 +167,21 @@ class CaseResult(Record):
     max_points: NonNegative
     message: Text
     seconds: NonNegative = Field(description="Wall-clock seconds of the run.")
-    visibility: Visibility = "visible"
-    cpu_seconds: NonNegative | None = None
-    exit_code: Whole | None = None
-    signal: Whole | None = None
-    moves: Whole | None = Field(default=None, description="K as printed in the header.")
-    optimal_moves: Whole | None = None
-    solvable: Flag | None = None
-    problems: tuple[Text, ...] = Field(default=(), description="Every problem found, first one decided the verdict.")
-    notes: tuple[Text, ...] = Field(default=(), description="Format deviations the lenient parser forgave.")
-    path: Path = Field(
-        default=None, description="The boards the program printed, each row-major with 0 as the blank (for replays).")
-    stderr: Text = Field(default="", description="The last lines of the program's stderr.")
+    visibility: Visibility = Field(default="visible", exclude_if=_visible)
+    cpu_seconds: NonNegative | None = Field(default=None, exclude_if=_none)
+    exit_code: Whole | None = Field(default=None, exclude_if=_none)
+    signal: Whole | None = Field(default=None, exclude_if=_none)
+    moves: Whole | None = Field(default=None, exclude_if=_none, description="K as printed in the header.")
+    optimal_moves: Whole | None = Field(default=None, exclude_if=_none)
+    solvable: Flag | None = Field(default=None, exclude_if=_none)
+    problems: tuple[Text, ...] = Field(default=(), exclude_if=_empty, description=(
+        "Every problem found, first one decided the verdict."))
+    notes: tuple[Text, ...] = Field(default=(), exclude_if=_empty, description=(
+        "Format deviations the lenient parser forgave."))
+    path: Path = Field(default=None, exclude_if=_none, description=(
+        "The boards the program printed, each row-major with 0 as the blank (for replays): coded (format 2), or "
+        "one list per board (format 1, and a path whose first board has no blank or is not N x N)."))
+    stderr: Text = Field(default="", exclude_if=_empty, description="The last lines of the program's stderr.")
     runs: Whole = Field(default=1, ge=0, le=2, exclude_if=_usual_runs, description=(
         "2 when the first run ended near its time limit and the case was run once more (the message says why); 0 "
         "when the case was not run because the submission had used its TLE budget ([limits] stop_after_tle); "
@@ -227,6 +301,30 @@ class Shard(Record):
     count: Whole = Field(ge=1)
 
 
+class LazySubmissions(Sequence[SubmissionResult], abc.ABC):
+    """A class's submissions, each made when it is asked for (:class:`grader.journal.Submissions` reads each
+    back from the journal): the results of a large class are never all in memory at once. A reader goes over
+    it once per report; each pass makes the submissions again. Equal to the tuple of its submissions."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, so not hashable as one would be
+
+
+def _keep_lazy(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    return value if isinstance(value, LazySubmissions) else tuple(handler(value))
+
+
+def _whole(value: Sequence[SubmissionResult]) -> tuple[SubmissionResult, ...]:
+    return tuple(value)  # a lazy sequence is made whole only when the whole document is asked for
+
+
+Submissions = Annotated[Sequence[SubmissionResult], WrapValidator(_keep_lazy),
+                        PlainSerializer(_whole, return_type=tuple[SubmissionResult, ...])]
+"""A tuple, or a :class:`LazySubmissions` kept as it is."""
+
+
 @record(kw_only=False)
 class GradingResults(Record):
     """A whole grading run (or a merge of its slices): ``results.json``."""
@@ -236,7 +334,7 @@ class GradingResults(Record):
     assignment: Annotated[dict[str, Any], Field(
         description="The settings that shaped the grades (from assignment.toml).")]
     cases: tuple[CaseEntry, ...]
-    submissions: tuple[SubmissionResult, ...]
+    submissions: Submissions
     isolation: tuple[Text, ...] = Field(default=(), description="Sandbox layers active for the runs.")
     interrupted: Flag = Field(default=False, description="Ctrl-C stopped grading; only finished cases are listed.")
     strict: Flag = False
@@ -249,7 +347,8 @@ class GradingResults(Record):
         "The slice (--shard i/n) this run graded; null for a whole run or a complete merge."))
     missing_slices: tuple[SliceName, ...] = Field(default=(), description=(
         "grade merge --allow-partial: the slices that were not there (their students are absent)."))
-    format_version: Literal[1] = FORMAT_VERSION
+    format_version: Literal[1, 2] = Field(default=FORMAT_VERSION, description=(
+        "2 codes printed paths (first board + moves) and leaves out a case's default values; 1 is read alike."))
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -268,6 +367,7 @@ class GradingResults(Record):
         order = ("format_version", "testset", "testset_path", "interrupted", "strict", "isolation", "assignment",
                  "cases", "max_score", "submissions")
         out = {key: data[key] for key in order}
+        out["format_version"] = FORMAT_VERSION  # a file read in format 1 is written in format 2
         if self.api_points:
             out["api_points"] = data["api_points"]
         if self.testset_hash is not None:

@@ -72,10 +72,12 @@ def _indent(text: str, width: int = 2) -> str:
 def write_feedback(results: GradingResults, folder: Path) -> None:
     """One file per submission; feedback files of submissions no longer graded are removed."""
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = {f"{safe_name(s.id)}.txt" for s in results.submissions}
+    wanted = set()
+    for submission in results.submissions:  # one pass: a large class's are read back one at a time
+        name = f"{safe_name(submission.id)}.txt"
+        write_atomic(folder / name, feedback_text(submission, results))
+        wanted.add(name)
     if not results.interrupted:
         for stale in folder.glob("*.txt"):
             if stale.name not in wanted:
                 stale.unlink()
-    for submission in results.submissions:
-        write_atomic(folder / f"{safe_name(submission.id)}.txt", feedback_text(submission, results))

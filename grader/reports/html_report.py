@@ -176,7 +176,8 @@ def report_data(results: GradingResults) -> dict[str, Any]:
              for case in results.cases]
     order = {case["id"]: index for index, case in enumerate(cases)}
     messages: dict[str, int] = {}
-    api_names = list(dict.fromkeys(t.name for s in results.submissions for t in s.api))
+    api_names: dict[str, None] = {}  # every API test's name, in the order first seen
+    api_tests: list[dict[str, list[Any]]] = []  # one pass over the submissions: their API cells are made after it
     submissions = []
     for submission in results.submissions:
         cells: list[list[Any] | None] = [None] * len(cases)
@@ -188,15 +189,17 @@ def report_data(results: GradingResults) -> dict[str, Any]:
             cells[order[case.case]] = [case.verdict.value, case.points, text,
                                        round(case.seconds, 3), case.moves, _compact(replay(case.path, start), start)]
         entry = {"id": submission.id, "score": submission.score, "max_score": submission.max_score, "cells": cells}
-        if submission.api:
-            by_name = {test.name: test for test in submission.api}
-            entry["api"] = [None if name not in by_name else
-                            [by_name[name].passed, by_name[name].points, by_name[name].max_points,
-                             messages.setdefault(by_name[name].message, len(messages))]
-                            for name in api_names]
+        by_name = {test.name: [test.passed, test.points, test.max_points,
+                               messages.setdefault(test.message, len(messages))] for test in submission.api}
+        api_names.update(dict.fromkeys(by_name))
+        api_tests.append(by_name)
         submissions.append(entry)
+    for entry, by_name in zip(submissions, api_tests):
+        if by_name:
+            entry["api"] = [by_name.get(name) for name in api_names]
     return {"testset": results.title, "cases": cases, "messages": list(messages),
-            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY], "api_names": api_names,
+            "submissions": submissions, "severity": [verdict.value for verdict in SEVERITY],
+            "api_names": list(api_names),
             # The page decodes steps with the solver's moves and shows API tests with the vocabulary's verdicts.
             "moves": {letter: list(move.value) for move, letter in LETTERS.items()},
             "api_verdicts": [Verdict.AC.value, Verdict.WA.value]}

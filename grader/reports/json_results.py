@@ -6,7 +6,10 @@ against the same model (errors as ``file::$.path: message``, :mod:`grader.model.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import textwrap
+import uuid
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +27,28 @@ _API = TypeAdapter(ApiResult)
 
 def results_text(results: GradingResults, pretty: bool = False) -> str:
     """results.json's text: compact (a class of 1,000 is a fifth of the indented size), indented if ``pretty``."""
-    return json_text(results_json(results), pretty=pretty) + "\n"
+    return "".join(results_pieces(results, pretty))
+
+
+def results_pieces(results: GradingResults, pretty: bool = False) -> Iterator[str]:
+    """results.json's text piece by piece: the top level, then one submission at a time (a class of 1,000 read
+    back from the journal is never whole in memory); the same text as the whole document's."""
+    head = results_json(dataclasses.replace(results, submissions=()))
+    marker = f"submissions-{uuid.uuid4().hex}"  # where the submissions go in the top level's text
+    before, after = json_text({**head, "submissions": marker}, pretty=pretty).split(f'"{marker}"')
+    yield before + "["
+    count = 0
+    for submission in results.submissions:
+        text = json_text(submission.to_json(), pretty=pretty)
+        if pretty:
+            text = "\n" + textwrap.indent(text, "    ")
+        yield ("," if count else "") + text
+        count += 1
+    yield ("\n  ]" if pretty and count else "]") + after + "\n"
 
 
 def write_json(results: GradingResults, path: Path, pretty: bool = False) -> None:
-    write_atomic(path, results_text(results, pretty))
+    write_atomic(path, results_pieces(results, pretty))
 
 
 def read_results(path: Path) -> GradingResults:

@@ -92,13 +92,13 @@ def write_junit(results: GradingResults, out_dir: Path) -> list[Path]:
     """``out_dir/junit/<id>.xml`` for every submission; returns the paths written."""
     folder = Path(out_dir) / "junit"
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = {junit_file_name(submission.id) for submission in results.submissions}
-    for stale in folder.glob("*.xml"):  # from an earlier run: the folder mirrors results.json
-        if stale.name not in wanted:
-            stale.unlink()
     written = []
-    for submission in results.submissions:
+    for submission in results.submissions:  # one pass: a large class's are read back one at a time
         path = folder / junit_file_name(submission.id)
         write_atomic(path, junit_xml(submission))
         written.append(path)
+    wanted = {path.name for path in written}
+    for stale in folder.glob("*.xml"):  # from an earlier run: the folder mirrors results.json
+        if stale.name not in wanted:
+            stale.unlink()
     return written

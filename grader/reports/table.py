@@ -18,17 +18,19 @@ from grader.reports.escaping import terminal_safe
 
 
 def summary_table(results: GradingResults) -> str:
-    present = [v for v in SEVERITY if any(s.counts.get(v.value) for s in results.submissions)]
-    with_api = any(s.api for s in results.submissions)
-    headers = ["submission", "score", "verdict", *[v.value for v in present], *(["api"] if with_api else [])]
-    rows = []
+    # One pass over the submissions: a large class's are read back one at a time (grader.journal.Submissions).
+    seen = []
     for submission in results.submissions:
-        counts = submission.counts
         verdict = submission.verdict.value if submission.verdict else "-"
         if not submission.complete:
             verdict += " (partial)"
-        rows.append([terminal_safe(submission.id), f"{submission.score:g}/{submission.max_score:g}", verdict,
-                     *[counts.get(v.value, "") for v in present], *([api_cell(submission.api)] if with_api else [])])
+        seen.append((terminal_safe(submission.id), f"{submission.score:g}/{submission.max_score:g}", verdict,
+                     submission.counts, submission.api))
+    present = [v for v in SEVERITY if any(counts.get(v.value) for *_, counts, _ in seen)]
+    with_api = any(api for *_, api in seen)
+    headers = ["submission", "score", "verdict", *[v.value for v in present], *(["api"] if with_api else [])]
+    rows = [[sid, score, verdict, *[counts.get(v.value, "") for v in present], *([api_cell(api)] if with_api else [])]
+            for sid, score, verdict, counts, api in seen]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 

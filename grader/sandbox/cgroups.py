@@ -53,7 +53,7 @@ class Hierarchy:
         return f"cgroup v{self.version} ({', '.join(self.controllers)}) under {', '.join(where)}"
 
 
-def _own_paths(proc_cgroup: str) -> dict[str, str]:
+def own_paths(proc_cgroup: str) -> dict[str, str]:
     """``/proc/self/cgroup`` as {controller: path}; the v2 line's key is ``""``."""
     paths = {}
     for line in proc_cgroup.splitlines():
@@ -64,8 +64,9 @@ def _own_paths(proc_cgroup: str) -> dict[str, str]:
     return paths
 
 
-def _mounts(mountinfo: str) -> list[tuple[str, Path, str, set[str]]]:
-    """(fs type, mount point, root inside the hierarchy, super options) of each cgroup mount."""
+def mounts(mountinfo: str) -> list[tuple[str, Path, str, set[str]]]:
+    """(fs type, mount point, root inside the hierarchy, super options) of each cgroup mount, from
+    ``/proc/self/mountinfo``."""
     found = []
     for line in mountinfo.splitlines():
         left, _, right = line.partition(" - ")
@@ -75,8 +76,11 @@ def _mounts(mountinfo: str) -> list[tuple[str, Path, str, set[str]]]:
     return found
 
 
-def _inside(mount: Path, mount_root: str, own: str) -> Path:
-    relative = own[len(mount_root):] if mount_root != "/" and own.startswith(mount_root) else own
+def inside(mount: Path, mount_root: str, own: str) -> Path:
+    """Where the cgroup ``own`` (a path of the hierarchy) is under ``mount``, which shows the hierarchy from
+    ``mount_root`` down (a container's mount shows its own cgroup as the root)."""
+    root = mount_root.rstrip("/")
+    relative = own[len(root):] if root and (own == root or own.startswith(root + "/")) else own
     return mount / relative.lstrip("/")
 
 
@@ -91,29 +95,29 @@ def detect(proc_cgroup: str | None = None, mountinfo: str | None = None) -> Hier
         mountinfo = Path("/proc/self/mountinfo").read_text() if mountinfo is None else mountinfo
     except OSError as exc:
         return f"cannot read /proc: {exc.strerror}"
-    own, mounts = _own_paths(proc_cgroup), _mounts(mountinfo)
+    own, mounted = own_paths(proc_cgroup), mounts(mountinfo)
     why: list[str] = []
-    for kind, mount, root, _ in mounts:
+    for kind, mount, root, _ in mounted:
         if kind == "cgroup2" and "" in own:
             # The grader's own cgroup first; then the hierarchy's root, which may hold processes and
             # controllers both (under systemd the grader's slice holds other processes: EBUSY).
-            for folder in dict.fromkeys([_inside(mount, root, own[""]), mount]):
+            for folder in dict.fromkeys([inside(mount, root, own[""]), mount]):
                 found = _v2_parent(folder)
                 if isinstance(found, Hierarchy):
                     return found
                 why.append(found)
     parents: dict[str, Path] = {}
-    for kind, mount, root, options in mounts:
+    for kind, mount, root, options in mounted:
         for name in V1_CONTROLLERS:
             if kind == "cgroup" and name in options and name in own:
-                folder = _inside(mount, root, own[name])
+                folder = inside(mount, root, own[name])
                 if _writable(folder):
                     parents[name] = folder
                 else:
                     why.append(f"v1 {name}: {folder} is not writable")
     if "memory" in parents and "cpuacct" in parents:
         return Hierarchy(1, parents)
-    if not mounts:
+    if not mounted:
         return "no cgroup file system is mounted"
     if parents:
         why.append(f"v1 has only {', '.join(sorted(parents))} (memory and cpuacct are needed)")

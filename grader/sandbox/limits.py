@@ -20,7 +20,7 @@ class Limits:
     jvm: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # by name only: ten positional fields of alike types are easy to misplace
 class Outcome:
     exit_code: int | None      # None when killed by a signal
     signal: int | None

@@ -12,7 +12,7 @@ import re
 import resource
 from collections.abc import Sequence
 
-from grader.sandbox.isolation import tool
+from grader.sandbox.backends.base import tool
 from grader.sandbox.limits import Limits
 
 # Per uid, so only set when submissions run as a dedicated one (root's uid drop).
@@ -79,6 +79,6 @@ def within_ours(values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]
     return clamped
 
 
-def prlimit_argv(values: list[tuple[int, int, int]]) -> list[str]:
+def prlimit_argv(values: Sequence[tuple[int, int, int]]) -> list[str]:
     """``prlimit`` applying ``values`` to what follows it on a command line (bwrap's probe)."""
     return [tool("prlimit"), *(f"--{PRLIMIT_NAMES[res]}={soft}:{hard}" for res, soft, hard in values), "--"]

@@ -16,7 +16,6 @@ import contextlib
 import dataclasses
 import os
 import resource
-import select
 import signal
 import subprocess
 import time
@@ -25,12 +24,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from grader.sandbox import admission, cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots
+from grader.sandbox.backends import bubblewrap
+from grader.sandbox.backends.base import wait_exit
 from grader.sandbox.folders import tmpfs
 from grader.sandbox.folders import workdir as workdirs
 from grader.sandbox.limits import Limits, Outcome
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
-REAPER_GRACE_SECONDS = 2.0
 BWRAP_GRACE_SECONDS = 0.5
 DRAIN_SECONDS = 1.0      # to read what is left in the pipes once every writer is dead
 # The whole run's CPU time (all its processes) is read this often and may pass the limit by
@@ -40,7 +40,7 @@ CPU_GRACE_SECONDS = 0.5
 # bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
 SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = 125
-RUN_FOLDER = isolation.BOX  # where a run sees its own folder under bwrap
+RUN_FOLDER = bubblewrap.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 # What a program prints when an allocation fails under its rlimit. Printed text is only a claim
 # (a student can print it): it is believed when the grader's own measurement agrees, see
@@ -64,24 +64,6 @@ def isolation_layers() -> list[str]:
     return isolation.plan().layers
 
 
-def _wait(pid: int, timeout: float) -> bool:
-    """Wait for ``pid`` to exit without reaping it (so its process group stays valid); True on timeout."""
-    if hasattr(os, "pidfd_open"):
-        fd = os.pidfd_open(pid)
-        try:
-            poller = select.poll()
-            poller.register(fd, select.POLLIN)
-            return not poller.poll(max(0, int(timeout * 1000)))
-        finally:
-            os.close(fd)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-            return False
-        time.sleep(0.01)
-    return True
-
-
 def _killpg(pgid: int) -> None:
     if pgid <= 1:  # never our own group or "every process": the child is always its own leader
         return
@@ -89,20 +71,6 @@ def _killpg(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-
-
-def _decode_status(status: int, via_init: bool) -> tuple[int | None, int | None]:
-    if os.WIFSIGNALED(status):
-        return None, os.WTERMSIG(status)
-    code = os.WEXITSTATUS(status)
-    # A namespace's init (bwrap's, or the reaper under unshare) cannot re-raise a signal on
-    # itself and reports a child killed by signal N as exit code 128 + N, as shells do.
-    if via_init and 128 < code < 128 + 65:
-        try:
-            return None, signal.Signals(code - 128).value
-        except ValueError:
-            pass
-    return code, None
 
 
 def _descendants(root: int) -> tuple[list[int], float]:
@@ -133,7 +101,7 @@ def warn_if_exposed(paths: Sequence[Path]) -> list[str]:
     """Warn (once per path) where no bwrap hides the host and permissions let a run's uid read ``paths``
     (the test set, the submissions): with no private view, permissions are all that keep them hidden."""
     plan = isolation.plan()
-    if plan.namespace == "bwrap" or (plan.drop_uid is None and plan.uid_pool is None):
+    if plan.backend.private_view or (plan.drop_uid is None and plan.uid_pool is None):
         return []
     found = [why for why in map(workdirs.readable_by_others, paths) if why]
     for why in found:
@@ -185,7 +153,7 @@ def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[st
     everything in it is root's again before that uid can serve another run."""
     with slots.pool().slot() as slot:
         uid = slot.uid if slot.uid is not None else plan.drop_uid
-        if plan.namespace != "bwrap" and uid is not None:
+        if not plan.backend.private_view and uid is not None:
             workdirs.check_reachable(workdir, uid)
         workdirs.give(workdir, uid)
         try:
@@ -195,9 +163,9 @@ def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[st
 
 
 def _environment(workdir: Path, env: Mapping[str, str] | None, plan: isolation.Plan) -> dict[str, str]:
-    home = command.inside(workdir, plan)  # under bwrap a fixed path that names no case and no student
+    home = plan.backend.inside(workdir)  # under bwrap a fixed path that names no case and no student
     environment = {"PATH": SYSTEM_PATH, "HOME": home, "LANG": "C.UTF-8", "TMPDIR": f"{home}/{workdirs.TMP_NAME}"}
-    environment.update(zip((env or {}).keys(), command.neutral(list((env or {}).values()), workdir, plan)))
+    environment.update(zip((env or {}).keys(), plan.backend.neutral(list((env or {}).values()), workdir)))
     return environment
 
 
@@ -227,10 +195,10 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
     stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
-    bwrap = plan.namespace == "bwrap"
-    info_read, info_write = os.pipe() if bwrap else (None, None)
-    block_read, block_write = os.pipe() if bwrap else (None, None)  # holds the sandbox until it is admitted
-    filter_fd = seccomp.program_fd(plan.seccomp) if bwrap and plan.seccomp else None
+    holds = plan.backend.held  # the backend holds the run until the runner admits it, and loads the filter by fd
+    info_read, info_write = os.pipe() if holds else (None, None)
+    block_read, block_write = os.pipe() if holds else (None, None)  # holds the sandbox until it is admitted
+    filter_fd = seccomp.program_fd(plan.seccomp) if holds and plan.seccomp else None
     try:
         command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
                                      block_read)
@@ -254,13 +222,8 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
             meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(proc.pid))
         try:
             timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start, meter)
-            if timed_out and plan.namespace is None:
-                # Let the reaper shim kill and reap the daemons that left the group first.
-                if group is not None:
-                    with contextlib.suppress(OSError):
-                        group.kill_all(spare=frozenset({proc.pid}), uid=uid)
-                os.kill(proc.pid, signal.SIGTERM)
-                _wait(proc.pid, REAPER_GRACE_SECONDS)
+            if timed_out:
+                plan.backend.on_timeout(proc.pid, group, uid)
         finally:
             if info_read is not None:
                 sampled_cpu = _end_namespace(info_read, proc.pid, init, sample_cpu=timed_out and group is None)
@@ -274,7 +237,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         wall = time.monotonic() - started
     finally:
         capture.close()
-    exit_code, sig = _decode_status(status, via_init=plan.namespace is not None)
+    exit_code, sig = plan.backend.decode_status(status)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
     if exit_code == JOIN_FAILED:
         if start is not None:
@@ -304,7 +267,9 @@ def _not_started(program: str, exc: OSError, fds: Sequence[int | None], start: c
     if start is not None:
         start.close()
     message = f"cannot run {program}: {exc.strerror or exc}\n".encode()
-    return Outcome(127, None, False, False, 0.0, 0.0, b"", message[:limits.output_bytes], False, False)
+    return Outcome(exit_code=127, signal=None, timed_out=False, memory_exceeded=False, wall_seconds=0.0,
+                   cpu_seconds=0.0, stdout=b"", stderr=message[:limits.output_bytes], stdout_truncated=False,
+                   stderr_truncated=False)
 
 
 def _over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float) -> bool:
@@ -364,7 +329,7 @@ def _end_namespace(info_read: int, pid: int, init: int | None, sample_cpu: bool)
             _, sampled_cpu = _descendants(init)
         with contextlib.suppress(OSError):  # its death ends the namespace and all in it
             os.kill(init, signal.SIGKILL)
-        _wait(pid, BWRAP_GRACE_SECONDS)
+        wait_exit(pid, BWRAP_GRACE_SECONDS)
     return sampled_cpu
 
 

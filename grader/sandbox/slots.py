@@ -97,7 +97,7 @@ def _cached_pool(disabled: frozenset[str]) -> SlotPool:
     chosen = isolation.plan()
     if not _SWEPT:  # once per process: what graders killed before us left behind
         _SWEPT.append(sweep.sweep(chosen.cgroups))
-    return SlotPool(chosen.cgroups, chosen.uid_pool, private_namespaces=chosen.namespace == "bwrap")
+    return SlotPool(chosen.cgroups, chosen.uid_pool, private_namespaces=chosen.backend.private_view)
 
 
 def pool() -> SlotPool:

@@ -2,5 +2,5 @@
 ``presets/``), and generating, importing, certifying, validating and writing sets (``grade testcases``).
 
 The lowest grader layer: may import :mod:`grader.model` (the records it reads
-into), :mod:`grader.errors`, :mod:`grader.schemacheck` and the solver core, nothing else of the grader.
+into), :mod:`grader.errors` and the solver core, nothing else of the grader.
 """

@@ -109,13 +109,24 @@ def _schema() -> dict[str, Any]:
     return manifest_schema()
 
 
+def _sets_below(folder: Path) -> str:
+    """A folder of test sets (``testcases/``) given for one: the sets it holds, to name one of."""
+    try:
+        sets = sorted(child.name for child in folder.iterdir() if (child / "manifest.json").is_file())
+    except OSError:
+        return ""
+    if not sets:
+        return ""
+    return f"; this folder holds the test sets {', '.join(sets)}: name one, e.g. --testcases {folder / sets[0]}"
+
+
 def read_manifest_json(path: Path) -> Any:
     """Parse a manifest file; bad JSON becomes a ConfigError naming the line and column."""
     file = str(path)
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
-        raise ConfigError(file, "$", "no manifest here (expected a manifest.json)") from None
+        raise ConfigError(file, "$", "no manifest here (expected a manifest.json)" + _sets_below(path.parent)) from None
     except IsADirectoryError:
         raise ConfigError(file, "$", "expected a manifest file, found a directory") from None
     except UnicodeDecodeError as exc:

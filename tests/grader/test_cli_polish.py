@@ -54,9 +54,17 @@ def _class(tmp_path: Path) -> Path:
     return tmp_path / "class"
 
 
-def test_only_matching_nobody_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_only_matching_nobody_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in --only would grade nobody and exit 0: refused before grading, naming the ids there are."""
     assert entry(["run", str(_class(tmp_path)), "--testcases", str(TESTSET), "--out", str(tmp_path / "out"),
-                  "--only", "nobody", "--no-progress"]) == 0
+                  "--only", "nobody", "--no-progress"]) == 5
+    assert "--only nobody matches none of its 1 submissions (correct)" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "results.json").exists()
+
+
+def test_only_with_one_pattern_matching_nobody_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry(["run", str(_class(tmp_path)), "--testcases", str(TESTSET), "--out", str(tmp_path / "out"),
+                  "--only", "nobody", "--only", "corr*", "--no-progress"]) == 0
     assert "warning: --only 'nobody' matches no submission" in capsys.readouterr().err
 
 

@@ -73,8 +73,8 @@ def test_slices_of_different_test_sets_are_refused(graded: Graded, tmp_path: Pat
 @pytest.mark.parametrize("content, message", [
     ("{", r"bad\.json::\$: not valid JSON: Expecting property name"),
     ('{"format_version": 1}', r"bad\.json::\$\.assignment: missing \(a required key\)"),
-    ('{"format_version": 2, "testset": "t", "assignment": {}, "cases": [], "max_score": 0, "submissions": [], '
-     '"interrupted": false, "isolation": []}', r"bad\.json::\$\.format_version: expected 1, found 2"),
+    ('{"format_version": 3, "testset": "t", "assignment": {}, "cases": [], "max_score": 0, "submissions": [], '
+     '"interrupted": false, "isolation": []}', r"bad\.json::\$\.format_version: expected one of 1 or 2, found 3"),
 ])
 def test_bad_results_file_is_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
                                              message: str) -> None:

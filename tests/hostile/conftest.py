@@ -104,7 +104,7 @@ def mode(request, monkeypatch) -> str:
     if name == "bwrap":
         require_tool("bwrap")
     chosen = current_plan()
-    if (chosen.namespace or "reaper") != name:
+    if chosen.backend.name != name:
         if name == "bwrap" and os.environ.get("CI"):
             pytest.fail(f"bwrap is installed but unusable: {'; '.join(chosen.notes)}")
         pytest.skip(f"{name} is not available here: {'; '.join(chosen.notes)}")

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from grader import pipeline
-from grader.sandbox import isolation, runner
+from grader.sandbox import backends, isolation, runner
 from grader.sandbox.folders import copyback
 from grader.sandbox.folders import workdir as workdirs
 from tests.hostile.conftest import current_plan
@@ -47,7 +47,7 @@ def with_filter() -> isolation.Plan:
 def without_filter(monkeypatch) -> None:
     """bwrap with every layer but the filter: what the attacks get without it."""
     monkeypatch.setenv(isolation.DISABLE_ENV, "seccomp")
-    if current_plan().namespace != "bwrap":
+    if current_plan().backend is not backends.BUBBLEWRAP:
         pytest.skip("bwrap is not available here")
 
 
@@ -221,7 +221,7 @@ def test_a_second_grader_on_the_machine_gets_no_hidden_board_either(tmp_path, mo
     assert_no_hidden_board_in_visible_runs(seen)
     results = json.loads((tmp_path / "out" / "results.json").read_text())
     visible_feedback = json.dumps([case for s in results["submissions"] for case in s["cases"]
-                                   if case["visibility"] == "visible"])
+                                   if case.get("visibility", "visible") == "visible"])  # left out if so
     assert "LEAK" not in visible_feedback and "REFUSED" not in visible_feedback  # REFUSED went to stdout
     assert all(case["verdict"] == "PE" for s in results["submissions"] for case in s["cases"])
 

@@ -248,8 +248,10 @@ def student_visible(graded: Graded, sid: str) -> str:
     """The parts a student is shown: not the TA's view of hidden cases in results.json or Gradescope."""
     submission = graded.submission(sid)
     gradescope = gradescope_results(results_from_json(dict(graded.document, submissions=[submission])), 0.0)
-    shown_cases = [{k: case[k] for k in ("case", "message", "stderr", "notes", "problems")}
-                   for case in submission["cases"] if case["visibility"] == "visible"]
+    # results.json leaves a case's default values out (format 2): "visible", "", [] when absent
+    shown_cases = [{k: case.get(k, "" if k == "stderr" else []) for k in ("case", "message", "stderr", "notes",
+                                                                          "problems")}
+                   for case in submission["cases"] if case.get("visibility", "visible") == "visible"]
     shown_tests = [test for test in gradescope["tests"] if test["visibility"] == "visible"]
     views = seen_by(graded, sid)
     return "\n".join([views["feedback"], views["junit"], json.dumps(shown_cases), json.dumps(submission["build"]),
@@ -278,7 +280,7 @@ def assert_nothing_leaks(graded: Graded, testset: Path) -> None:
             assert not secret.search(shown), f"{sid!r} is shown {secret.pattern!r}"
         for case in submission["cases"]:  # no run learns its case or its student, hidden ones included
             for name in [*case_ids, sid]:
-                assert name not in case["stderr"], f"a run of {sid!r} printed {name!r}"
+                assert name not in case.get("stderr", ""), f"a run of {sid!r} printed {name!r}"
         assert "\x1b" not in shown and "\u202e" not in shown, f"{sid!r}: raw control characters"
         ET.fromstring((graded.out / "junit" / junit_file_name(sid)).read_bytes())  # well-formed XML
     for path in graded.out.rglob("*"):

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import cgroups, command, runner, slots, sweep, uids
+from grader.sandbox import cgroups, runner, slots, sweep, uids
+from grader.sandbox.backends import bare
 from tests.hostile.conftest import current_plan
 from tests.hostile.test_hostile import HOSTILE, PYTHON, fresh_workdir, leftovers
 from tests.support import REPO
@@ -110,7 +111,7 @@ def test_a_later_run_of_the_same_uid_finds_nothing_in_its_keyrings(mode, root, m
         pytest.skip("per-run uids need root")
     monkeypatch.setattr(plan.uid_pool, "size", 1)  # every run gets the same uid: the hardest case
     # Start from empty host keyrings (an earlier process may have used this uid): the reaper shim clears them.
-    subprocess.run([sys.executable, "-I", "-S", str(command.REAPER), str(plan.uid_pool.base), "-", "--", "/bin/true"],
+    subprocess.run([sys.executable, "-I", "-S", str(bare.REAPER), str(plan.uid_pool.base), "-", "--", "/bin/true"],
                    check=True, cwd="/", timeout=30)
     assert look_in_keyrings(plan.uid_pool.base) == "EMPTY\n"
     limits = runner.Limits(wall_seconds=10)

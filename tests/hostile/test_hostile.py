@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import isolation, runner
+from grader.sandbox import runner
+from grader.sandbox.backends import base
 from tests.hostile.conftest import current_plan
 from tests.support import require_tool
 
@@ -169,7 +170,7 @@ def test_shared_temp_folders_are_private_and_capped(namespaced, root):
     for folder, line in lines.items():  # capped at the private tmpfs size, or not there at all (bwrap)
         full = line.endswith("No space left on device")
         assert full or line.endswith(("No such file or directory", "Permission denied")), (folder, line)
-        assert int(line.split("after ")[1].split(" MB")[0]) <= (isolation.TMP_SIZE_BYTES >> 20 if full else 0), line
+        assert int(line.split("after ")[1].split(" MB")[0]) <= (base.TMP_SIZE_BYTES >> 20 if full else 0), line
     for folder in ("/tmp", "/var/tmp", "/dev/shm"):
         assert not list(Path(folder).glob(f"{marker}*")), f"the run left files in the host's {folder}"
 

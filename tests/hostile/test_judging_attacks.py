@@ -58,9 +58,9 @@ def test_a_jvm_that_really_cannot_start_is_still_je(tmp_path: Path) -> None:
 
 def test_a_megabyte_of_wordings_is_a_few_notes_per_case(tmp_path: Path) -> None:
     hostile, _ = graded(tmp_path, HOSTILE / "note_flood")
-    for case in hostile["cases"]:
-        assert len(case["notes"]) <= 4, case["notes"]
+    for case in hostile["cases"]:  # notes are left out of results.json when there are none (format 2)
+        assert len(case.get("notes", [])) <= 4, case["notes"]
         assert len(json.dumps(case)) < 20_000
-    notes = [note for case in hostile["cases"] for note in case["notes"]]
+    notes = [note for case in hostile["cases"] for note in case.get("notes", [])]
     assert any("unsolvable wording" in note and "lines, the first shown" in note for note in notes)
     assert (tmp_path / "out" / "results.json").stat().st_size < 200_000

@@ -8,7 +8,7 @@ puzzle``, ``Board.isSolvable()``) and ``cmpe160`` (``input.txt`` to ``output.txt
 replaces the preset's (tables are merged key by key, lists and values are replaced whole). Paths in a preset
 are relative to this folder (the drivers in ``drivers/``), paths in the assignment to the assignment's folder.
 
-May import :mod:`grader.errors` and :mod:`grader.schemacheck` only (it is read by the assignment model).
+May import :mod:`grader.errors` and :mod:`grader.model` only (it is read by the assignment model).
 """
 
 from __future__ import annotations

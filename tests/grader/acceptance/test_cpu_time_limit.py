@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from grader.model.schemacheck import schema_problems
 from grader.pipeline import grade
 from grader.sandbox import runner
 from grader.sandbox.limits import Outcome
-from grader.schemacheck import schema_problems
 from solver.formats import format_solution, parse_puzzle
 from solver.solve import solve
 from tests.support import REPO

@@ -21,7 +21,7 @@ import pytest
 
 from grader.cli import entry
 from grader.judging.verdicts import Verdict
-from grader.schemacheck import schema_problems
+from grader.model.schemacheck import schema_problems
 from grader.testsets.bundled import default_testset
 from grader.testsets.model import load_testset
 from tests.support import REPO, require_tool
@@ -118,7 +118,8 @@ def test_feedback_hides_hidden_cases_details(graded: tuple[Path, str]) -> None:
     results = json.loads((out / "results.json").read_text())
     for submission in results["submissions"]:
         lines = (out / "feedback" / f"{submission['id']}.txt").read_text().splitlines()
-        hidden = [case for case in submission["cases"] if case["visibility"] != "visible"]
+        # a case's visibility is left out when visible (format 2)
+        hidden = [case for case in submission["cases"] if case.get("visibility", "visible") != "visible"]
         for number, case in enumerate(hidden, 1):
             assert not any(case["case"] in line for line in lines), "a hidden case's id may tell its answer"
             if case["verdict"] != "AC" and submission["build"]["ok"]:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.pipeline import grade
 from grader.model.results import GradingResults
+from grader.pipeline import grade
 from tests.support import REPO, require_tool
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -71,7 +71,7 @@ def graded(jars: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Gradin
 @pytest.mark.slow
 @pytest.mark.java
 def test_results_keep_their_schema(graded: tuple[GradingResults, Path]) -> None:
-    from grader.schemacheck import schema_problems
+    from grader.model.schemacheck import schema_problems
 
     assert schema_problems(json.loads((graded[1] / "results.json").read_text()), "results.schema.json") == []
 

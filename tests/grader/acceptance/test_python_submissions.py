@@ -147,7 +147,7 @@ def test_without_bubblewrap_an_unreachable_environment_is_a_config_error(tmp_pat
                                           r"uid \d+, which runs submissions here without bubblewrap"):
         python_env._require_reachable(env, "assignment.toml")
     monkeypatch.delenv(isolation.DISABLE_ENV)
-    if isolation.plan().namespace == "bwrap":  # bwrap binds the environment at its path: nothing to reach
+    if isolation.plan().backend.private_view:  # bwrap binds the environment at its path: nothing to reach
         python_env._require_reachable(env, "assignment.toml")
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.model.schemacheck import schema_problems
 from grader.pipeline import grade
-from grader.schemacheck import schema_problems
 from grader.testsets.assignment import load_assignment
 from tests.grader.sampleclass import TESTSET
 

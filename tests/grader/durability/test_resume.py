@@ -14,10 +14,10 @@ import pytest
 from grader import pipeline
 from grader.cli import entry
 from grader.journal import CASES_FILE, FOLDER, Journal
-from grader.pipeline import grade
 from grader.judging.verdicts import Verdict
 from grader.model.results import BuildRecord, CaseResult
-from grader.schemacheck import schema_problems
+from grader.model.schemacheck import schema_problems
+from grader.pipeline import grade
 from tests.support import REPO
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -148,7 +148,8 @@ def test_a_failed_report_write_leaves_the_old_report_whole(subs: Path, tmp_path:
 
 
 def test_a_finished_api_part_is_journaled_and_not_run_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.grader.apitests.conftest import DATA as API_DATA, TESTSET as API_TESTSET
+    from tests.grader.apitests.conftest import DATA as API_DATA
+    from tests.grader.apitests.conftest import TESTSET as API_TESTSET
 
     subs = tmp_path / "subs"
     shutil.copytree(API_DATA / "python" / "moves-zero-when-unsolvable", subs / "alice")

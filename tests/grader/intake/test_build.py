@@ -93,7 +93,8 @@ def _fake_javac(plant):
         out.mkdir()
         (out / "Solver.class").write_bytes(b"\xca\xfe\xba\xbe")
         plant(out)
-        return runner.Outcome(0, None, False, False, 0.1, 0.1, b"", b"", False, False)
+        return runner.Outcome(exit_code=0, signal=None, timed_out=False, memory_exceeded=False, wall_seconds=0.1,
+                              cpu_seconds=0.1, stdout=b"", stderr=b"", stdout_truncated=False, stderr_truncated=False)
     return run_command
 
 

@@ -16,13 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from grader.model.results import BuildRecord, SubmissionResult
-from grader.reports.json_results import case_from_json
+from grader.cli import entry
 from grader.integrations.classroom import classroom_result, decode, encode, markdown_summary, reporter_totals
 from grader.judging.scoring import case_points
 from grader.judging.verdicts import Verdict
-from grader.cli import entry
-from grader.schemacheck import schema_problems
+from grader.model.results import BuildRecord, SubmissionResult
+from grader.model.schemacheck import schema_problems
+from grader.reports.json_results import case_from_json
 from tests.grader.sampleclass import SUBMISSIONS, TESTSET, Graded
 from tests.support import REPO
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import entry
-from grader.schemacheck import schema_problems
+from grader.model.schemacheck import schema_problems
 from tests.grader.sampleclass import SUBMISSIONS, TESTSET
 
 

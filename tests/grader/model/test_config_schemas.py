@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.schemacheck import schema_problems
+from grader.model.schemacheck import schema_problems
 from grader.testsets import presets
 from grader.testsets.assignment import load_assignment
 from grader.testsets.model import load_testset

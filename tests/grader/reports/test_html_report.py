@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import entry
+from grader.model import pathcode
 from grader.reports.html_report import histogram_svg, render, replay
 from grader.reports.json_results import results_from_json
 from tests.grader.sampleclass import Graded
@@ -51,13 +52,19 @@ def test_the_data_has_a_cell_per_submission_and_case(graded: Graded) -> None:
     assert len(data["messages"]) == len(set(data["messages"]))  # each text once
 
 
+def _printed(case: dict) -> list[list[int]]:
+    """The boards a case result in results.json holds (its path is coded: grader.model.pathcode)."""
+    return [list(board) for board in pathcode.decode(case.get("path")) or ()]
+
+
 def test_compact_replays_rebuild_the_printed_path(graded: Graded) -> None:
     """What the page's decoder does, in Python: the compact replay gives back every printed board."""
     data = _payload((graded.out_dir / "report.html").read_text(encoding="utf-8"))
     for s_index, submission in enumerate(graded.document["submissions"]):
         for k, case in enumerate(submission["cases"]):
             compact = data["submissions"][s_index]["cells"][k][5]
-            if not case["path"]:
+            printed = _printed(case)
+            if not printed:
                 assert compact is None
                 continue
             info = data["cases"][k]
@@ -71,7 +78,7 @@ def test_compact_replays_rebuild_the_printed_path(graded: Graded) -> None:
                 target = blank + {"U": -n, "D": n, "L": -1, "R": 1}[letter]
                 board[blank], board[target] = board[target], 0
                 boards.append(board)
-            assert boards == case["path"] and compact["boards"] == len(case["path"])
+            assert boards == printed and compact["boards"] == len(printed)
 
 
 def test_replay_marks_the_first_illegal_step() -> None:
@@ -139,6 +146,7 @@ def test_replay_steps_through_the_printed_path_in_a_browser(graded: Graded, brow
     s_index = [s["id"] for s in submissions].index("illegal-move")
     case = submissions[s_index]["cases"][2]  # mid-3x3: the 2nd and 3rd boards are swapped
     assert case["case"] == "mid-3x3"
+    case = {**case, "path": _printed(case)}
     browser.find_element(By.CSS_SELECTOR, f'button[data-sub="{s_index}"][data-case="2"]').click()
 
     board = browser.find_element(By.ID, "replay-board")

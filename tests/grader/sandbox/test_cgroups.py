@@ -40,6 +40,19 @@ def test_a_containers_cgroup_is_found_inside_its_mount(tmp_path):
     assert found.parents["memory"] == tmp_path / "memory" / "grader"
 
 
+@pytest.mark.parametrize(("mount_root", "own", "where"), [
+    ("/", "/grader", "grader"),
+    ("/docker/abc", "/docker/abc/grader", "grader"),
+    ("/docker/abc/", "/docker/abc/grader", "grader"),
+    ("/docker/abc", "/docker/abc", ""),
+    # A sibling whose name starts with the mount's root is not under it: its path stays whole.
+    ("/docker/abc", "/docker/abcd/grader", "docker/abcd/grader"),
+])
+def test_a_cgroup_path_as_a_mount_shows_it(mount_root, own, where):
+    # The same reading serves the slot groups and the container's limits (grader.integrations.container).
+    assert cgroups.inside(Path("/cg"), mount_root, own) == Path("/cg") / where
+
+
 def v2_root(tmp_path: Path, controllers: str) -> Path:
     root = tmp_path / "unified"
     root.mkdir()

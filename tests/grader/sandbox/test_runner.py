@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader.sandbox import isolation, rlimits, runner
-from grader.sandbox.probe import doctor
+from grader.sandbox import backends, isolation, rlimits, runner
+from grader.sandbox.backends import base, bubblewrap
 from grader.sandbox.folders.workdir import quota_bytes as workdir_quota
+from grader.sandbox.probe import doctor
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 
@@ -56,7 +57,7 @@ def test_minimal_environment_and_closed_stdin(workdir, monkeypatch):
                          workdir, env={"EXTRA": "yes"})
     first, second = outcome.stdout.decode().splitlines()
     # Under bwrap the run's folder is at a fixed neutral path; elsewhere at its own.
-    home = isolation.BOX if isolation.plan().namespace == "bwrap" else str(workdir)
+    home = bubblewrap.BOX if isolation.plan().backend is backends.BUBBLEWRAP else str(workdir)
     assert first == f'{{"HOME": "{home}", "LANG": "C.UTF-8", "TMPDIR": "{home}/.tmp", "EXTRA": "yes"}}'
     assert second == "'' False"
 
@@ -196,31 +197,37 @@ def test_workdir_quota_is_content_plus_room(tmp_path):
     assert workdir_quota(tmp_path, limits) == 10_000 + 4096 + 100_000_000
 
 
-def test_status_through_a_namespace_init_decodes_signals():
+@pytest.mark.parametrize("backend", [backends.BUBBLEWRAP, backends.UNSHARE])
+def test_status_through_a_namespace_init_decodes_signals(backend):
     exited_137 = 137 << 8
-    assert runner._decode_status(exited_137, via_init=True) == (None, signal.SIGKILL)
-    assert runner._decode_status(exited_137, via_init=False) == (137, None)
-    assert runner._decode_status(3 << 8, via_init=True) == (3, None)
+    assert backend.decode_status(exited_137) == (None, signal.SIGKILL)
+    assert backend.decode_status(3 << 8) == (3, None)
+    assert backend.decode_status(signal.SIGKILL) == (None, signal.SIGKILL)
+
+
+def test_status_without_a_namespace_is_the_programs_own():
+    assert backends.BARE.decode_status(137 << 8) == (137, None)
+    assert backends.BARE.decode_status(signal.SIGXCPU) == (None, signal.SIGXCPU)
 
 
 # ---------------------------------------------------------------- the layered degrade
 def test_without_bwrap_the_next_layer_is_chosen_and_said():
     full = isolation.probe(frozenset())
     degraded = isolation.probe(frozenset({"bwrap"}))
-    assert degraded.namespace != "bwrap"
+    assert degraded.backend is not backends.BUBBLEWRAP
     assert "bwrap" not in degraded.layers and "read-only-system" not in degraded.layers
     statuses = {s.name: s for s in degraded.statuses}
     assert not statuses["bwrap"].available and "disabled" in statuses["bwrap"].reason
-    expected = "unshare" if statuses["unshare"].available else None
-    assert degraded.namespace == expected
+    expected = backends.UNSHARE if statuses["unshare"].available else backends.BARE
+    assert degraded.backend is expected
     assert len(degraded.notes) == 1 and degraded.notes[0].startswith("sandbox: bwrap unavailable")
-    if full.namespace == "bwrap":
+    if full.backend is backends.BUBBLEWRAP:
         assert full.notes == () and "read-only-system" in full.layers
 
 
 def test_without_any_namespace_the_reaper_remains():
     bare = isolation.probe(frozenset({"bwrap", "unshare"}))
-    assert bare.namespace is None
+    assert bare.backend is backends.BARE
     assert "reaper" in bare.layers and "pid-namespace" not in bare.layers
     assert "rlimits" in bare.layers
     assert "no namespaces" in bare.notes[0]
@@ -252,11 +259,11 @@ def test_layers_are_probed_once(monkeypatch):
 
 def test_bwrap_binds_only_system_dirs_readable_paths_and_the_workdir(tmp_path):
     readable, work = tmp_path / "jdk", tmp_path / "run"
-    args = isolation.bwrap_prefix("bwrap", work, [readable], drop_uid=65534)
+    args = bubblewrap.prefix("bwrap", work, [readable], drop_uid=65534)
     writable = [source for flag, source in zip(args, args[1:]) if flag == "--bind"]
     read_only = {source for flag, source in zip(args, args[1:]) if flag == "--ro-bind"}
     assert writable == [str(work)]
-    assert read_only <= set(isolation.SYSTEM_DIRS) | {str(readable)} and str(readable) in read_only
+    assert read_only <= set(base.SYSTEM_DIRS) | {str(readable)} and str(readable) in read_only
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(args)
     assert args[args.index("--reuid=65534") - 1].endswith("setpriv")
 
@@ -272,8 +279,8 @@ def test_doctor_reports_every_layer_and_what_runs_get(monkeypatch):
     assert layers["bwrap"].startswith("off  bwrap") and "disabled by NPUZZLE_SANDBOX_DISABLE" in layers["bwrap"]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", isolation.SandboxWarning)
-        namespace = isolation.plan().namespace
-    private = "/tmp, /var/tmp and /dev/shm private 64 MB tmpfs" if namespace == "unshare" else "/tmp the host's"
+        backend = isolation.plan().backend
+    private = "/tmp, /var/tmp and /dev/shm private 64 MB tmpfs" if backend is backends.UNSHARE else "/tmp the host's"
     assert "pipes read with a cap" in layers["tmpfs"] and private in layers["tmpfs"]
     assert layers["tmpfs"].startswith("on " if os.geteuid() == 0 else "off")
     with warnings.catch_warnings():

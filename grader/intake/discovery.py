@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import stat
 import warnings
 from dataclasses import dataclass
@@ -97,12 +98,17 @@ def discover(submissions_dir: Path, staging: Path) -> list[Submission]:
     class_shape.require_class_shape(submissions_dir, [(s.id, s.origin, s.root) for s in found.values()])
     if not found:
         raise SubmissionsError(_nothing_found(submissions_dir, ignored + receipts))
+    ignored = [name for name in ignored if not _TA_FILE.search(name)]  # a README or a roster is nobody's work
     if ignored:  # a student missing from the grades must not go unnoticed
         shown = ", ".join(printable_id(name) for name in ignored[:8]) + (" ..." if len(ignored) > 8 else "")
         warnings.warn(f"{submissions_dir}: {len(ignored)} entr{'y is' if len(ignored) == 1 else 'ies are'} not a "
                       f"submission and not graded ({shown}): a student's work should be a folder or .zip named "
                       "after them, or carry its LMS's download name", IgnoredEntries, stacklevel=2)
     return [found[key] for key in sorted(found)]
+
+
+_TA_FILE = re.compile(r"^(readme|license|notes?)\b|\.(md|csv|tsv|json|toml|pdf|html?|xlsx?)$", re.IGNORECASE)
+"""What a TA keeps beside the class (a README, a roster or gradebook, notes): not named as left out."""
 
 
 class IgnoredEntries(UserWarning):

@@ -115,13 +115,14 @@ def test_an_archive_not_read_is_that_students_ce(tmp_path: Path, name: str, stud
 
 def test_entries_not_graded_are_named(tmp_path: Path) -> None:
     """Files beside the students that are not submissions (no LMS name) are said, so nobody goes missing unseen;
-    an LMS's own receipts are not."""
+    an LMS's own receipts and the TA's README or roster are not."""
     root = tmp_path / "class"
-    _lay_out(root, {**_prefixed("alice", _student()), "README.txt": b"notes\n", "erin_solver.py": PY,
+    _lay_out(root, {**_prefixed("alice", _student()), "essay.docx": b"an essay\n", "erin_solver.py": PY,
+                    "README.md": b"the TA's\n", "roster.csv": b"id\n",
                     "Project_jdoe_attempt_2024-03-01-10-20-30.txt": b"receipt\n",
                     "Project_jdoe_attempt_2024-03-01-10-20-30_solver.py": PY})
     with pytest.warns(UserWarning) as caught:
         ids = [submission.id for submission in discover(root, tmp_path / "staging")]
     assert ids == ["Project_jdoe_attempt_2024-03-01-10-20-30", "alice"]
     (warning,) = caught
-    assert "2 entries are not a submission and not graded (README.txt, erin_solver.py)" in str(warning.message)
+    assert "2 entries are not a submission and not graded (erin_solver.py, essay.docx)" in str(warning.message)

@@ -46,7 +46,7 @@ def python27() -> str:
     for candidate in filter(None, candidates):
         try:
             done = subprocess.run([candidate, "-c", "import sys; assert sys.version_info[:2] == (2, 7)"],
-                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
         except (OSError, subprocess.TimeoutExpired):
             continue
         if done.returncode == 0 and _runnable_by_submissions(candidate):

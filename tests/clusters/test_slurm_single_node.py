@@ -110,7 +110,7 @@ def slurm(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
         daemons.append(subprocess.Popen(["slurmctld", "-D", "-f", str(work / "slurm.conf")], **quiet))
         daemons.append(subprocess.Popen(["slurmd", "-D", "-f", str(work / "slurm.conf")], **quiet))
         while True:
-            state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env, capture_output=True, text=True).stdout
+            state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env, capture_output=True, text=True, check=False).stdout
             if "idle" in state or "mixed" in state:
                 break
             assert all(d.poll() is None for d in daemons), f"a Slurm daemon died\n{logs(work)}"
@@ -145,7 +145,7 @@ def test_slurm_array_slices_merge_into_one_whole_run(slurm: tuple[Path, dict[str
 
     def sbatch(*args: str) -> str:
         done = subprocess.run(["sbatch", *args], env=env, cwd=work, capture_output=True, text=True,
-                              timeout=JOB_SECONDS)
+                              timeout=JOB_SECONDS, check=False)
         assert done.returncode == 0, f"sbatch {' '.join(args)}: {done.stderr}\n{logs(work)}"
         return done.stdout.strip()
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grader.pipeline import grade
 from grader.model.results import GradingResults
+from grader.pipeline import grade
 
 DATA = Path(__file__).resolve().parent / "data" / "sample-class"
 SUBMISSIONS = DATA / "submissions"

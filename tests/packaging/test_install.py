@@ -33,7 +33,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 def _run(argv: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(argv, cwd=cwd, env=_env(**env), capture_output=True, text=True, timeout=600,
-                          stdin=subprocess.DEVNULL)
+                          stdin=subprocess.DEVNULL, check=False)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ import random
 
 from solver.board import Board
 
-
 KORF_SAMPLE = [
     "41 5 10 14 4 6 12 11 1 9 0 15 7 13 2 8 3",
     "45 1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",

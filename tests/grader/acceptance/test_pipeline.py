@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.java import java_build
 from grader.errors import ConfigError
+from grader.intake.java import java_build
+from grader.model.results import CaseResult
 from grader.pipeline import grade
 from grader.testsets.bundled import bundled_set, default_testset
-from grader.model.results import CaseResult
 from tests.support import REPO
 
 DATA = REPO / "tests" / "grader" / "data"
@@ -132,8 +132,7 @@ def test_java_project_layout(tmp_path: Path) -> None:
 
 
 def test_cases_are_selected_by_id_glob_or_tag(tmp_path: Path) -> None:
-    from grader.testsets.model import select_cases
-    from grader.testsets.model import load_testset
+    from grader.testsets.model import load_testset, select_cases
 
     testset = load_testset(DATA / "testset")
     assert [c.id for c in select_cases(testset, ["3x3-d*", "tag:unsolvable"]).cases] == [

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from grader.errors import ConfigError
-from grader.pipeline import grade
 from grader.model.results import GradingResults
+from grader.pipeline import grade
 from tests.support import require_tool
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -8,13 +8,13 @@ import shutil
 
 import pytest
 
-from grader.reports.json_results import read_results
+from grader.apitests.catalogue import plan
 from grader.integrations.classroom import classroom_result, markdown_summary
 from grader.integrations.gradescope import gradescope_results
 from grader.pipeline import grade
 from grader.reports.html_report import render
+from grader.reports.json_results import read_results
 from grader.reports.table import summary_table
-from grader.apitests.catalogue import plan
 from grader.testsets.apiconfig import ApiConfig
 from tests.grader.apitests.conftest import DATA, TESTSET
 

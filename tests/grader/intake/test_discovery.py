@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.intake.discovery import MAX_ZIP_BYTES, discover, extract_zip
 from grader.errors import SubmissionsError
+from grader.intake.discovery import MAX_ZIP_BYTES, discover, extract_zip
 
 
 def make_zip(path: Path, entries: dict[str, bytes], symlink: str | None = None) -> Path:

@@ -13,8 +13,8 @@ import io
 import shutil
 import zipfile
 from collections.abc import Callable
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 

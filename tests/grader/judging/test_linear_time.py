@@ -19,8 +19,7 @@ import pytest
 
 from grader.intake import python_build
 from grader.intake.java import algs4, driver, java_compile
-from grader.intake.java.java_source import MAX_PARSED_BYTES
-from grader.intake.java.java_source import parse_java
+from grader.intake.java.java_source import MAX_PARSED_BYTES, parse_java
 from grader.judging import hints
 from grader.judging.verify import Expected, Rules, verify
 from grader.reports import escaping

@@ -8,8 +8,8 @@ import pytest
 
 from grader.judging.moves_format import parse_moves
 from grader.judging.verdicts import Verdict
-from grader.reports.budget import CASE_BYTES, within_budget
 from grader.model.results import CaseResult
+from grader.reports.budget import CASE_BYTES, within_budget
 from solver.formats import parse_solution
 from solver.notes import MAX_NOTE_KINDS, Note, collapse_notes
 

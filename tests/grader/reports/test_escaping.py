@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grader.judging.verdicts import Verdict
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports.csv_grades import csv_text
 from grader.reports.escaping import csv_cell, safe_name, terminal_safe
 from grader.reports.feedback import write_feedback
 from grader.reports.junit import write_junit
-from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports.table import render
 
 CASES = ({"id": "3x3-d3", "points": 1.0, "n": 3, "solvable": True, "optimal_moves": 3, "visibility": "visible"},)

@@ -20,12 +20,12 @@ from grader.cli import main
 from grader.integrations.classroom import classroom_json, markdown_summary
 from grader.integrations.gradescope import gradescope_results
 from grader.integrations.lms import LAYOUTS, export_grades
-from grader.model.apiresult import ApiResult
 from grader.judging.verdicts import Verdict
+from grader.model.apiresult import ApiResult
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports import csv_grades, feedback, html_report, junit, table
 from grader.reports.escaping import FORMULA_STARTS, json_text
 from grader.reports.json_results import read_results, results_from_json, results_text
-from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from tests.grader.reports.hostile_text import HOSTILE
 
 CASES = tuple({"id": cid, "points": 1.0, "n": 2, "solvable": True, "optimal_moves": 1, "visibility": "visible",

@@ -302,6 +302,7 @@ def _injected(browser) -> dict:
 def test_hostile_ids_and_messages_stay_text_in_a_browser(graded: Graded, browser, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
     from tests.grader.reports.hostile_text import HOSTILE, hostile_document
 
     document = hostile_document(graded.document)

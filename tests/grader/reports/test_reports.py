@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from grader.judging.verdicts import Verdict
+from grader.model.results import CaseResult, GradingResults, SubmissionResult
 from grader.reports.csv_grades import csv_text
 from grader.reports.feedback import feedback_text, safe_name
 from grader.reports.json_results import results_text
 from grader.reports.table import render
-from grader.model.results import CaseResult, GradingResults, SubmissionResult
-from grader.judging.verdicts import Verdict
 from tests.support import check_golden
 
 GOLDEN = Path(__file__).resolve().parent.parent / "data" / "golden"

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import admission, cgroups, isolation, rlimits, runner
-
 from grader.sandbox.folders import box
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable

@@ -64,7 +64,7 @@ def test_the_pool_must_stay_in_the_uid_range(monkeypatch):
 
 def test_the_sweep_removes_only_folders_of_dead_owners_in_this_pid_namespace(tmp_path):
     mine = sweep.make_temp_folder(parent=str(tmp_path))
-    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, check=False)
     dead_pid = int(finished.stdout)
     ns = sweep.pid_namespace()
     dead = tmp_path / f"{sweep.TEMP_PREFIX}{ns}.{dead_pid}.12345-abcd"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.testsets.assignment import Assignment, load_assignment
 from grader.errors import ConfigError
+from grader.testsets.assignment import Assignment, load_assignment
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "configs"
 

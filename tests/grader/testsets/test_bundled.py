@@ -11,12 +11,12 @@ import pytest
 
 from grader.testsets.assignment import find_assignment, load_assignment
 from grader.testsets.generate import within_effort
-from grader.testsets.model import load_testset
 from grader.testsets.importer import name_claim
+from grader.testsets.model import load_testset
 from solver.formats import parse_puzzle
 from solver.solve import solve
-from tests.support import REPO, shared_data
 from tests.grader.testsets.helpers import grade
+from tests.support import REPO, shared_data
 
 CMPE160 = REPO / "testcases" / "cmpe160"
 CMPE160_HARD = REPO / "testcases" / "cmpe160-hard"

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grader.testsets.model import load_testset
 from grader.testsets.certify import STYLES, format_board
 from grader.testsets.generate import Bucket
+from grader.testsets.model import load_testset
 from solver.board import Board
 from solver.formats import parse_puzzle
 from tests.grader.testsets.helpers import grade

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.testsets.model import load_testset
 from grader.testsets.importer import name_claim
-from tests.support import shared_data
+from grader.testsets.model import load_testset
 from tests.grader.testsets.helpers import grade, tiny_copy
+from tests.support import shared_data
 
 # Princeton-style files: the count in the name is the optimum (checked by the tests below).
 FILES = {

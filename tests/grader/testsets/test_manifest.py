@@ -8,8 +8,8 @@ import pytest
 
 from grader.errors import CaseFileError, ConfigError
 from grader.testsets.model import Case, CaseSet, dump_manifest, load_testset
-from tests.support import check_golden
 from tests.grader.testsets.helpers import DATA, GOLDEN, TINY, scrub, tiny_copy
+from tests.support import check_golden
 
 BAD = sorted((DATA / "manifests" / "bad").glob("*.json"))
 GOOD = sorted((DATA / "manifests" / "good").glob("*.json"))

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from grader.errors import TestsetInvalid
-from tests.support import check_golden
 from tests.grader.testsets.helpers import GOLDEN, TINY, grade, scrub, tiny_copy
+from tests.support import check_golden
 
 
 def _edit_manifest(root: Path, change: Callable[[dict], None]) -> None:

@@ -11,7 +11,7 @@ if __name__ == "__main__":
         thread.start()
     for thread in threads:
         thread.join()
-    children = [subprocess.run(["/bin/true"]).returncode for _ in range(8)]
+    children = [subprocess.run(["/bin/true"], check=False).returncode for _ in range(8)]
     with open("input.txt", encoding="utf-8") as source:
         numbers = [int(word) for word in source.read().split()]
     with open("output.txt", "w", encoding="utf-8") as out:

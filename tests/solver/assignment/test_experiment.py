@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from solver.assignment.beam import beam_search
 from solver.assignment.experiment import Config, run_experiment, study_boards
 from solver.assignment.experiment_report import (
     RESOURCES_TITLE,
@@ -19,7 +20,6 @@ from solver.assignment.experiment_report import (
     solved_fractions,
 )
 from solver.assignment.goals import Goal
-from solver.assignment.beam import beam_search
 from solver.board import Board
 from solver.cli import entry, main
 from solver.errors import SearchLimitError

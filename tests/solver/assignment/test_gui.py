@@ -415,7 +415,7 @@ def open_window(display: str, args: list[str], stdin: Path | None = None) -> sub
 def wait_for_window(display: str, gui: subprocess.Popen) -> None:
     found = subprocess.run([require_tool("xdotool"), "search", "--sync", "--name", "^N-Puzzle$"], timeout=60,
                            env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
-                           stdin=subprocess.DEVNULL)
+                           stdin=subprocess.DEVNULL, check=False)
     assert found.returncode == 0 and found.stdout.split(), found.stderr
     assert gui.poll() is None
 

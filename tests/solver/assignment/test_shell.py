@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from solver.assignment.states import StateError, parse_state
 from solver.board import Board
 from solver.cli import entry, main
-from solver.assignment.states import StateError, parse_state
 from tests.support import check_golden
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "shell"

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.board import Board, Move
-from solver.tiles import manhattan_direct
 from solver.formats import format_board
+from solver.tiles import manhattan_direct
 
 
 def permutation_parity_solvable(board: Board) -> bool:

@@ -11,11 +11,10 @@ import sys
 import pytest
 
 from solver.board import Board
-from solver.search.pdb import database as pdb
 from solver.errors import SearchLimitError
+from solver.search.pdb import database as pdb
 from solver.solve import ALGORITHMS, auto_algorithm, solve
-from tests.solver.helpers import KORF_SAMPLE
-from tests.solver.helpers import assert_legal_path, random_solvable
+from tests.solver.helpers import KORF_SAMPLE, assert_legal_path, random_solvable
 from tests.support import REPO
 
 PRINCETON_5X5_44 = [6, 7, 5, 10, 15, 3, 2, 8, 0, 4, 1, 12, 20, 13, 9, 11, 16, 19, 14, 24, 21, 17, 22, 18, 23]
@@ -36,7 +35,7 @@ def test_every_algorithm_finds_the_optimum_on_3x3(table3, algorithm):
         assert result.moves == table3[board.tiles]
 
 
-def test_auto_on_4x4_uses_pattern_databases(pdb_cache):  # noqa: F811
+def test_auto_on_4x4_uses_pattern_databases(pdb_cache):
     length, *tiles = map(int, KORF_SAMPLE[1].split())
     result = solve(Board.from_tiles(tiles))
     assert result.algorithm == "pdb" and result.moves == length
@@ -52,7 +51,7 @@ def test_auto_on_5x5_tries_linear_conflict_before_building_tables(monkeypatch, t
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_unsolvable_boards_give_no_path(algorithm, pdb_cache):  # noqa: F811
+def test_unsolvable_boards_give_no_path(algorithm, pdb_cache):
     board = Board.from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0])
     if algorithm == "table":
         board = Board.from_tiles([1, 2, 3, 4, 5, 6, 8, 7, 0])
@@ -68,7 +67,7 @@ def test_algorithms_refuse_sizes_they_cannot_handle():
         solve(Board.goal(3), "dijkstra")
 
 
-def test_node_limit_reaches_the_user_as_search_limit_error(pdb_cache):  # noqa: F811
+def test_node_limit_reaches_the_user_as_search_limit_error(pdb_cache):
     _, *tiles = map(int, KORF_SAMPLE[3].split())
     with pytest.raises(SearchLimitError, match="node limit 10"):
         solve(Board.from_tiles(tiles), "pdb", node_limit=10)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
-import solver.search.dual as dual
-import solver.search.parallel as parallel
 from solver.board import Board
 from solver.errors import SearchLimitError
+from solver.search import dual, parallel
 from solver.search.dual import corner_symmetry, dual_board, path_back
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from solver.search import exact
 from solver.board import Board
+from solver.search import exact
 from solver.search.exact import build_table, distance, exact_table, rank, solve_exact, table_key
 from solver.search.tablecache import encode_table, read_table
 from tests.solver.helpers import assert_legal_path, random_solvable

@@ -10,8 +10,7 @@ from solver.board import Board
 from solver.errors import SearchLimitError
 from solver.search.idastar import idastar, run
 from solver.search.pdb.database import pdb_heuristic
-from tests.solver.helpers import KORF_SAMPLE
-from tests.solver.helpers import assert_legal_path, random_solvable
+from tests.solver.helpers import KORF_SAMPLE, assert_legal_path, random_solvable
 
 
 @pytest.mark.parametrize("heuristic", ["hamming", "manhattan", "linear-conflict"])
@@ -68,7 +67,7 @@ def test_goal_board_needs_no_moves():
     assert result.path == (Board.goal(4),) and result.moves == 0
 
 
-def test_pdb_idastar_solves_korf_instances_to_their_known_length(pdb_cache):  # noqa: F811
+def test_pdb_idastar_solves_korf_instances_to_their_known_length(pdb_cache):
     heuristic = pdb_heuristic(4)
     for line in KORF_SAMPLE:
         length, *tiles = map(int, line.split())
@@ -79,7 +78,7 @@ def test_pdb_idastar_solves_korf_instances_to_their_known_length(pdb_cache):  # 
         assert result.heuristic == "pdb 8-7 +reflected"
 
 
-def test_pdb_with_linear_conflict_agrees_and_expands_no_more(pdb_cache):  # noqa: F811
+def test_pdb_with_linear_conflict_agrees_and_expands_no_more(pdb_cache):
     plain, combined = pdb_heuristic(4), pdb_heuristic(4, with_linear_conflict=True)
     for line in KORF_SAMPLE[:2]:
         length, *tiles = map(int, line.split())
@@ -89,7 +88,7 @@ def test_pdb_with_linear_conflict_agrees_and_expands_no_more(pdb_cache):  # noqa
         assert b.expanded <= a.expanded
 
 
-def test_pdb_idastar_is_optimal_on_random_4x4_boards_a_few_moves_from_the_goal(pdb_cache):  # noqa: F811
+def test_pdb_idastar_is_optimal_on_random_4x4_boards_a_few_moves_from_the_goal(pdb_cache):
     from solver.search.astar import astar
 
     rng = random.Random(8)

@@ -12,8 +12,15 @@ from solver.board import Board
 from solver.search import move_pruning
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
-from solver.search.move_pruning import (DIRECTIONS, automaton, effect, find_redundant, pruning_table, read_routes,
-                                        route_order)
+from solver.search.move_pruning import (
+    DIRECTIONS,
+    automaton,
+    effect,
+    find_redundant,
+    pruning_table,
+    read_routes,
+    route_order,
+)
 from solver.search.parallel import kernel_for
 from solver.search.pdb.database import pdb_heuristic
 from solver.search.status import MAX_DEPTH, NOT_FOUND

@@ -6,13 +6,12 @@ import random
 
 import pytest
 
-import solver.search.parallel as parallel
 from solver.board import Board
 from solver.errors import SearchLimitError
+from solver.search import parallel
 from solver.search.idastar import idastar, run
 from solver.search.pdb.database import pdb_heuristic
-from tests.solver.helpers import KORF_SAMPLE
-from tests.solver.helpers import assert_legal_path
+from tests.solver.helpers import KORF_SAMPLE, assert_legal_path
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ import pytest
 import solver.search.pdb.layout as pdb_layout
 from solver.board import Board
 from solver.cli import entry
-from solver.search.pdb.database import load_table, pdb_tables
 from solver.search.pdb.build import build_table, pack_table, splits_free_cells
+from solver.search.pdb.database import load_table, pdb_tables
 from solver.search.pdb.layout import (
     PARTITIONS,
     dense_rank,

@@ -6,9 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import solver.search.native as native
-import solver.search.parallel as parallel
 from solver.board import Board
+from solver.search import native, parallel
 from solver.search.heuristic import simple_heuristic
 from solver.search.idastar import run
 from solver.search.pdb.database import pdb_heuristic

@@ -16,7 +16,8 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_relative_link_leads_to_a_file(page: Path) -> None:
-    targets = [t for t in LINK.findall(page.read_text(encoding="utf-8")) if "://" not in t and not t.startswith("mailto:")]
+    targets = [t for t in LINK.findall(page.read_text(encoding="utf-8"))
+               if "://" not in t and not t.startswith("mailto:")]
     broken = [t for t in targets if not (page.parent / t).exists()]
     assert broken == [], f"{page.name} links to missing files: {broken}"
 

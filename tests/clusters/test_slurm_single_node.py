@@ -110,7 +110,8 @@ def slurm(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
         daemons.append(subprocess.Popen(["slurmctld", "-D", "-f", str(work / "slurm.conf")], **quiet))
         daemons.append(subprocess.Popen(["slurmd", "-D", "-f", str(work / "slurm.conf")], **quiet))
         while True:
-            state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env, capture_output=True, text=True, check=False).stdout
+            state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env, capture_output=True, text=True,
+                                   check=False).stdout
             if "idle" in state or "mixed" in state:
                 break
             assert all(d.poll() is None for d in daemons), f"a Slurm daemon died\n{logs(work)}"

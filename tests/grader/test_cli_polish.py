@@ -35,7 +35,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_npuzzle_solve_names_itself() -> None:
-    code = "import sys; sys.argv[0] = '/usr/bin/npuzzle-solve'; from solver.cli import entry; sys.exit(entry(['--help']))"
+    code = ("import sys; sys.argv[0] = '/usr/bin/npuzzle-solve'; from solver.cli import entry; "
+            "sys.exit(entry(['--help']))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, check=False)
     assert done.returncode == 0 and done.stdout.startswith("Usage: npuzzle-solve")

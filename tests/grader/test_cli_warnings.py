@@ -15,7 +15,7 @@ def test_a_sandbox_warning_prints_as_one_clean_line(monkeypatch: pytest.MonkeyPa
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     @click.command("warn")
     def warn() -> int:
-        warnings.warn("sandbox: bwrap unavailable (no user namespaces);\n  using unshare", SandboxWarning)
+        warnings.warn("sandbox: bwrap unavailable (no user namespaces);\n  using unshare", SandboxWarning, stacklevel=1)
         return 0
 
     monkeypatch.setitem(cli.main.commands, "warn", warn)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from solver.board import Board
@@ -28,6 +29,6 @@ def assert_legal_path(path, start):
     """Starts at ``start``, ends on the goal, every step is one move, and no board repeats."""
     assert path[0] == start
     assert path[-1].is_goal()
-    for before, after in zip(path, path[1:]):
+    for before, after in itertools.pairwise(path):
         assert before.move_to(after) is not None
     assert len(set(path)) == len(path)

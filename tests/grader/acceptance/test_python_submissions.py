@@ -44,7 +44,7 @@ def _verdicts(subs: Path, testset: Path) -> dict[str, tuple[str, str, dict]]:
 
 def test_python2_code_under_a_python3_interpreter_is_ce_naming_the_interpreter(tmp_path: Path) -> None:
     subs, testset = _setup(tmp_path, ["CE-python2-print"], 'interpreter = "python3"')
-    verdict, message, build = _verdicts(subs, testset)["CE-python2-print"]
+    verdict, _message, build = _verdicts(subs, testset)["CE-python2-print"]
     assert verdict == "CE"
     assert build.message.startswith("main.py:6: SyntaxError: Missing parentheses in call to 'print'")
     assert "this is Python 2 code; the assignment runs submissions with CPython 3." in build.message

@@ -32,7 +32,7 @@ def graded(tmp_path_factory):
 
 
 def test_results_json_holds_each_test_and_counts_its_points(graded):
-    results, out = graded
+    _results, out = graded
     data = json.loads((out / "results.json").read_text())
     submission = data["submissions"][0]
     failed = [t for t in submission["api"] if not t["passed"]]
@@ -58,7 +58,7 @@ def test_table_feedback_and_html_show_them(graded):
 
 
 def test_csv_and_junit_list_them(graded):
-    results, out = graded
+    _results, out = graded
     header, row = (out / "grades.csv").read_text().splitlines()[:2]
     assert header.endswith("timing.counts") and "solver.unsolvable" in header
     assert row.split(",")[header.split(",").index("solver.unsolvable")] == "fail 0"

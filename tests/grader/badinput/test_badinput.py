@@ -117,6 +117,6 @@ def test_bad_input(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         for sid, wanted in expect["results"].items():
             verdicts = {c["verdict"] for c in graded[sid]["cases"]}
             assert verdicts == {wanted["verdict"]}, graded[sid]
-            for text in wanted.get("message", []):
-                text = text.replace("{tmp}", str(tmp_path))
+            for pattern in wanted.get("message", []):
+                text = pattern.replace("{tmp}", str(tmp_path))
                 assert all(text in c["message"] for c in graded[sid]["cases"]), graded[sid]["cases"][0]["message"]

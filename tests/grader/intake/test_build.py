@@ -22,10 +22,14 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 
 MAIN = "public class {0} {{ public static void main(String[] args) {{ run(); }} }}"
-EMPTY = "public class {0} {{\n  // the course client drives this class\n  public static void main(String[] args) {{ }}\n}}"
+EMPTY = ("public class {0} {{\n  // the course client drives this class\n"
+         "  public static void main(String[] args) {{ }}\n}}")
 
 
-def main_for(tmp_path: Path, files: dict[str, str], assignment: Assignment = Assignment()) -> str | None:
+DEFAULTS = Assignment()
+
+
+def main_for(tmp_path: Path, files: dict[str, str], assignment: Assignment = DEFAULTS) -> str | None:
     write(tmp_path, files)
     extras = tmp_path / ".grader"
     extras.mkdir(exist_ok=True)
@@ -143,7 +147,8 @@ def test_every_legal_main_signature_builds_and_runs(tmp_path: Path, signature: s
     text = solver.read_text()
     assert "public static void main(String[] args)" in text
     solver.write_text(text.replace("public static void main(String[] args)", signature)
-                      + "\nclass Decoy { /* public static void main(String[] a) */ String s = \"static void main(\"; }\n")
+                      + "\nclass Decoy { /* public static void main(String[] a) */ "
+                        "String s = \"static void main(\"; }\n")
     # One case shows the entry found and run (the padded board is the one this sample's format is about).
     [submission] = grade(tmp_path / "subs", REPO / "tests" / "grader" / "data" / "testset", None, jobs=2,
                          cases=["3x3-d20-padded"]).submissions

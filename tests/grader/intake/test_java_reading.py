@@ -186,7 +186,7 @@ def test_preflight_counts_only_real_library_uses(tmp_path: Path, name: str) -> N
         (tmp_path / student / "A.java").write_text(USES.get(name) or NOT_USES[name])
         submissions.append(Submission(student, tmp_path / student, tmp_path / student))
     if name in USES:
-        with pytest.raises(SetupRefused, match="2 of 2 Java submissions import edu.princeton.cs.algs4"):
+        with pytest.raises(SetupRefused, match=re.escape("2 of 2 Java submissions import edu.princeton.cs.algs4")):
             require_libraries(submissions, Assignment())
     else:
         require_libraries(submissions, Assignment())

@@ -7,6 +7,7 @@ the victim is neither read into the copy nor written.
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     source = tree(tmp_path / "src", {"a.py": b""})
     os.mkfifo(source / "input.txt")
     started = time.monotonic()
-    with pytest.raises(SpecialFileRefused, match="input.txt: is a named pipe"):
+    with pytest.raises(SpecialFileRefused, match=re.escape("input.txt: is a named pipe")):
         safe_copy.copy_tree(source, tmp_path / "dst")
     assert time.monotonic() - started < 5  # opening the FIFO for reading would have blocked for ever
 
@@ -98,7 +99,7 @@ def test_caps_on_files_bytes_and_depth(tmp_path: Path) -> None:
     with pytest.raises(TooLarge, match="past 10 files"):
         safe_copy.copy_tree(many, tmp_path / "d1", max_files=10)
     big = tree(tmp_path / "big", {"a.bin": b"x" * 5000})
-    with pytest.raises(TooLarge, match="a.bin"):
+    with pytest.raises(TooLarge, match=re.escape("a.bin")):
         safe_copy.copy_tree(big, tmp_path / "d2", max_bytes=4096)
     deep = tmp_path / "deep"
     (deep / Path(*["d"] * (safe_copy.MAX_DEPTH + 2))).mkdir(parents=True)

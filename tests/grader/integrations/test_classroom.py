@@ -167,7 +167,8 @@ def _run_steps(repo: Path, temp: Path) -> tuple[Path, Path]:
             continue
         # GitHub's default shell on Linux: bash --noprofile --norc -eo pipefail {0}
         done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=repo,
-                              env={**env, **step.get("env", {})}, capture_output=True, text=True, timeout=300, check=False)
+                              env={**env, **step.get("env", {})}, capture_output=True, text=True, timeout=300,
+                              check=False)
         assert done.returncode == 0, f"step {step['name']!r} failed:\n{done.stdout}\n{done.stderr}"
     return output, summary
 

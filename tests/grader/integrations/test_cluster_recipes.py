@@ -134,7 +134,8 @@ def test_github_matrix_then_merge(graded: Graded, grade_on_path: dict[str, str],
         _run(["bash", "-e", "-c", _expression(step["run"], values)], {**grade_on_path, **env}, work)
         # upload-artifact slice-N (path slice-N/results.json), then download-artifact into the merge job's folder
         (artifacts / f"slice-{value}").mkdir(parents=True)
-        (artifacts / f"slice-{value}" / "results.json").write_bytes((work / f"slice-{value}" / "results.json").read_bytes())
+        sliced = (work / f"slice-{value}" / "results.json").read_bytes()
+        (artifacts / f"slice-{value}" / "results.json").write_bytes(sliced)
     merge = next(s for s in merging["steps"] if "grade merge" in s.get("run", ""))
     _run(["bash", "-e", "-c", merge["run"]], grade_on_path, artifacts)
     _same_as_one_run(artifacts / "grading-results" / "results.json", graded)

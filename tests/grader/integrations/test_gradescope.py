@@ -39,7 +39,8 @@ def test_setup_script_installs_python_a_jdk_and_the_project(autograder_zip: Path
     with zipfile.ZipFile(autograder_zip) as archive:
         setup = archive.read("setup.sh").decode()
         pyproject = archive.read("project/pyproject.toml").decode()
-    assert "openjdk-17-jdk-headless" in setup and "default-jdk" not in setup and "python3-venv" in setup and '"$source_dir/project"' in setup
+    assert "openjdk-17-jdk-headless" in setup and "default-jdk" not in setup and "python3-venv" in setup
+    assert '"$source_dir/project"' in setup
     assert subprocess.run(["bash", "-n"], input=setup, text=True, check=False).returncode == 0
     assert 'grade = "grader.cli:entry"' in pyproject and '"click' in pyproject and "pytest" not in pyproject
 
@@ -61,7 +62,8 @@ def _run_autograder(root: Path, python: str = sys.executable) -> dict:
     # The bundled source, not this checkout, is what gets imported: PYTHONPATH points into the zip.
     env = {**os.environ, "AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": python,
            "PYTHONPATH": str(root / "source" / "project")}
-    done = subprocess.run([str(root / "run_autograder")], env=env, capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run([str(root / "run_autograder")], env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
     assert done.returncode == 0, done.stderr
     results = json.loads((root / "results" / "results.json").read_text())
     assert schema_problems(results, "gradescope.schema.json") == []

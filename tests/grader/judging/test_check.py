@@ -20,7 +20,8 @@ GOOD = sorted(p for p in DATA.iterdir() if p.is_dir() and p.name.startswith("AC-
 
 def flags(folder: Path) -> list[str]:
     rules = json.loads((folder / "expect.json").read_text()).get("rules", {})
-    return (["--strict"] if rules.get("strict") else []) + (["--goal", "blank-first"] if rules.get("blank_first") else []) \
+    return (["--strict"] if rules.get("strict") else []) \
+        + (["--goal", "blank-first"] if rules.get("blank_first") else []) \
         + [arg for wording in rules.get("unsolvable_wordings", []) for arg in ("--wording", wording)]
 
 

@@ -37,7 +37,8 @@ JAVA_FRAGMENTS = ["\n", " ", "/*", "/* ", "{ ( /* \" class A { ", "//", "\"", "(
 LARGE = 1_000_000
 
 
-_OLD_ALGS4 = algs4.Library(flavour="unnamed", jars=(), names=frozenset({"In", "StdOut", "Queue", "Stack", "MinPQ", "MaxPQ", "Bag"}))
+_OLD_ALGS4 = algs4.Library(flavour="unnamed", jars=(),
+                            names=frozenset({"In", "StdOut", "Queue", "Stack", "MinPQ", "MaxPQ", "Bag"}))
 """An unnamed-package library as the javac-log checks see it: the class names they look for."""
 
 

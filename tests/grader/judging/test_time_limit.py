@@ -42,7 +42,7 @@ def test_limits_a_run_gets() -> None:
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_a_tle_message_never_contradicts_itself(name: str) -> None:
-    cpu, active, stopped, call, _ = CALLS[name]
+    cpu, active, _stopped, call, _ = CALLS[name]
     if call is TimeCall.WITHIN:
         return
     message = tle_message(call, MEASURED, cpu, active + 4.0, 4.0)

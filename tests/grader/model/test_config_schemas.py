@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.errors import ConfigError
 from grader.model.schemacheck import schema_problems
 from grader.testsets import presets
 from grader.testsets.assignment import load_assignment
@@ -36,7 +37,7 @@ def test_every_good_config_and_preset_passes_the_published_schema(path: Path) ->
 @pytest.mark.parametrize("name", SCHEMA_STATED)
 def test_a_config_the_model_refuses_the_schema_refuses(name: str) -> None:
     path = CONFIGS / "bad" / f"{name}.toml"
-    with pytest.raises(Exception):
+    with pytest.raises(ConfigError):
         load_assignment(path)
     assert schema_problems(tomllib.loads(path.read_text(encoding="utf-8")), "assignment.schema.json") != []
 

@@ -99,7 +99,8 @@ def _set(value: Any, *path: Any) -> Callable[[dict[str, Any]], None]:
     (_set(-1, "submissions", 0, "cases", 0, "path", 1, 0), "$.submissions[0].cases[0].path[1]",
      "expected a board of at least 4 integers >= 0, found [-1, 0, 1, 3]"),
     (_set(3, "submissions", 0, "cases", 1, "runs"), "$.submissions[0].cases[1].runs", "expected a value <= 2"),
-    (_set("yes", "submissions", 1, "build", "ok"), "$.submissions[1].build.ok", 'expected true or false, found a string "yes"'),
+    (_set("yes", "submissions", 1, "build", "ok"), "$.submissions[1].build.ok",
+     'expected true or false, found a string "yes"'),
     (_set("", "submissions", 0, "id"), "$.submissions[0].id", "expected a non-empty string"),
     (_set("speed", "submissions", 0, "api", 0, "group"), "$.submissions[0].api[0].group", "expected one of"),
     (_set({"index": 0, "count": 3}, "shard"), "$.shard.index", "expected a value >= 1, found 0"),
@@ -130,7 +131,7 @@ def read_damaged(tmp_path: Path, damage: Callable[[dict[str, Any]], None]) -> tu
 def test_records_are_slotted_and_frozen() -> None:
     case = read_results(V1).submissions[0].cases[0]
     assert not hasattr(case, "__dict__")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         case.points = 0.0  # type: ignore[misc]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import shutil
@@ -32,7 +33,10 @@ def workdir() -> Path:
     shutil.rmtree(root, ignore_errors=True)
 
 
-def run_python(code: str, workdir: Path, limits: runner.Limits = runner.Limits(wall_seconds=10), **kwargs):
+TEN_SECONDS = runner.Limits(wall_seconds=10)
+
+
+def run_python(code: str, workdir: Path, limits: runner.Limits = TEN_SECONDS, **kwargs):
     return runner.run_command([PYTHON, "-c", code], workdir, limits, **kwargs)
 
 
@@ -260,8 +264,8 @@ def test_layers_are_probed_once(monkeypatch):
 def test_bwrap_binds_only_system_dirs_readable_paths_and_the_workdir(tmp_path):
     readable, work = tmp_path / "jdk", tmp_path / "run"
     args = bubblewrap.prefix("bwrap", work, [readable], drop_uid=65534)
-    writable = [source for flag, source in zip(args, args[1:]) if flag == "--bind"]
-    read_only = {source for flag, source in zip(args, args[1:]) if flag == "--ro-bind"}
+    writable = [source for flag, source in itertools.pairwise(args) if flag == "--bind"]
+    read_only = {source for flag, source in itertools.pairwise(args) if flag == "--ro-bind"}
     assert writable == [str(work)]
     assert read_only <= set(base.SYSTEM_DIRS) | {str(readable)} and str(readable) in read_only
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(args)

@@ -42,7 +42,7 @@ def test_a_failing_package_manager_is_named_with_its_last_lines(monkeypatch):
     monkeypatch.setattr(system_tools, "install_command",
                         lambda packages: [["sh", "-c", "echo E: Unable to locate package $0 >&2; exit 100",
                                            *packages]])
-    with pytest.raises(InstallFailed, match="exit 100.*Unable to locate package pkg-gone"):
+    with pytest.raises(InstallFailed, match=r"exit 100.*Unable to locate package pkg-gone"):
         system_tools.install([GONE], lambda line: None)
 
 

@@ -22,7 +22,7 @@ def pool(tmp_path) -> uids.UidPool:
 def test_concurrent_runs_never_share_a_uid_and_a_released_one_comes_back(pool):
     leases = [pool.acquire() for _ in range(3)]
     assert sorted(lease.uid for lease in leases) == [2_100_000_000, 2_100_000_001, 2_100_000_002]
-    with pytest.raises(uids.UidPoolError, match="all 3 per-run uids .* stayed held"):
+    with pytest.raises(uids.UidPoolError, match=r"all 3 per-run uids .* stayed held"):
         pool.acquire()
     leases[1].release()
     again = pool.acquire()

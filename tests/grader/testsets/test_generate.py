@@ -86,7 +86,8 @@ def test_deep_only_makes_the_full_plans_deep_boards_alone(tmp_path: Path, capsys
 
 
 @pytest.mark.parametrize("extra, message", [(("--bucket", "4:20-29:1"), "found --bucket as well"),
-                                            (("--no-corners", "--random-3x3", "2"), "found --random-3x3, --corners/--no-corners as well"),
+                                            (("--no-corners", "--random-3x3", "2"),
+                                             "found --random-3x3, --corners/--no-corners as well"),
                                             (("--deep-4x4", "0"), "needs at least one deep board")])
 def test_deep_only_refuses_the_other_groups(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             extra: tuple[str, ...], message: str) -> None:

@@ -1,4 +1,5 @@
-"""The experiment: boards of every depth, measurements that are right, tables built only from them, bad options refused."""
+"""The experiment: boards of every depth, measurements that are right, tables built only from them, bad options
+refused."""
 
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ def test_each_run_is_what_a_search_with_that_limit_does(trials) -> None:
     for trial in trials[::3]:
         start = trial.board.standardized(blank_first=True)
         for limit in SMALL.node_limits:
-            for name, search in (("A* h1", lambda: solve(start, "astar", "hamming", limit)),
-                                 ("beam 4", lambda: beam_search(start, 4, limit))):
+            for name, search in (("A* h1", lambda start=start, limit=limit: solve(start, "astar", "hamming", limit)),
+                                 ("beam 4", lambda start=start, limit=limit: beam_search(start, 4, limit))):
                 run = trial.runs[name]
                 try:
                     result = search()

@@ -4,6 +4,7 @@ difficulty and the A* step-through. Screenshots land in test-artifacts/gui-*.png
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import time
 from pathlib import Path
@@ -60,7 +61,7 @@ def test_the_80_move_positions_are_solved_optimally_while_the_window_stays_respo
         assert app.model.animating, (number, app.model.message)
         path = solutions.pop()
         assert len(path) == 81 and path[0] == board and path[-1].is_goal()
-        assert all(a.move_to(b) is not None for a, b in zip(path, path[1:]))
+        assert all(a.move_to(b) is not None for a, b in itertools.pairwise(path))
         assert app.model.animation[-1].total == 80
         # The window answered all along (the median turn of its event loop is short; the machine may be
         # busy, so not every turn), and the search showed its progress.

@@ -124,14 +124,14 @@ def test_3x3_boards_of_every_depth_have_that_optimal_depth(depths3: dict[Board, 
 
 def test_4x4_boards_of_a_chosen_depth_have_that_optimal_depth() -> None:
     for depth in (1, 17, 44):
-        board = board_at_depth(4, depth, random.Random(depth), lambda b: solve(b))
+        board = board_at_depth(4, depth, random.Random(depth), solve)
         assert board is not None and solve(board).moves == depth
 
 
 @pytest.mark.parametrize(("n", "depth"), [(3, 0), (3, 32), (4, 65), (5, 10)])
 def test_a_depth_out_of_range_is_refused(n: int, depth: int) -> None:
     with pytest.raises(ValueError, match="shuffled"):
-        board_at_depth(n, depth, random.Random(1), lambda b: solve(b))
+        board_at_depth(n, depth, random.Random(1), solve)
 
 
 # --------------------------------------------------------------------------- A* step by step

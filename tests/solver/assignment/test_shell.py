@@ -59,7 +59,8 @@ def test_the_sheets_command_file_gives_the_sheets_answers(tmp_path: Path, monkey
     assert "> setState b12 345 678\n> solve A-star h1\nA* with h1 (misplaced tiles): 0 moves," in output
     solved = run_shell(tmp_path, monkeypatch, "setState b12 345 678\nsolve a-star h2\n")
     assert "A* with h2 (Manhattan distance): 0 moves, " in solved  # the sheet's goal is solved as it stands
-    other = run_shell(tmp_path, monkeypatch, "setState 31b 452 678\nsolve A-star h2\n", options=["--goal", "blank-last"])
+    other = run_shell(tmp_path, monkeypatch, "setState 31b 452 678\nsolve A-star h2\n",
+                      options=["--goal", "blank-last"])
     assert "A* with h2 (Manhattan distance): 18 moves, " in other
 
 

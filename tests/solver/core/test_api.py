@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import tracemalloc
 from pathlib import Path
@@ -142,7 +143,7 @@ def test_solver_moves_are_the_true_distances(table3: dict[tuple[int, ...], int])
         path = result.solution()
         assert path[0] == Board(tiles, 3) and path[-1].is_goal()
         assert len(path) == result.moves() + 1
-        assert all(a.move_to(b) is not None for a, b in zip(path, path[1:]))
+        assert all(a.move_to(b) is not None for a, b in itertools.pairwise(path))
 
 
 def test_exactly_one_of_a_board_and_its_twin_is_solvable(table3: dict[tuple[int, ...], int]) -> None:
@@ -177,7 +178,8 @@ def test_solution_is_a_fresh_list_each_time() -> None:
 # --------------------------------------------------------------------------- CMPE 160's Puzzle and Solver
 def test_puzzle_is_the_board_with_the_courses_names_and_to_string(table3: dict[tuple[int, ...], int]) -> None:
     puzzle = Puzzle([[0, 1, 2], [3, 4, 5], [6, 7, 8]])  # the course's input1.txt
-    assert isinstance(puzzle, Board) and puzzle == Board.from_tiles(range(9)) and hash(puzzle) == hash(Board(puzzle.tiles, 3))
+    assert isinstance(puzzle, Board) and puzzle == Board.from_tiles(range(9))
+    assert hash(puzzle) == hash(Board(puzzle.tiles, 3))
     # The rows of the course's expected output files: a space before every tile, a newline after every row.
     assert str(puzzle) == "3\n 0 1 2\n 3 4 5\n 6 7 8\n"
     assert all(type(p) is Puzzle for p in puzzle.get_adjacents() + [puzzle.twin()])

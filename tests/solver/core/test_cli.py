@@ -46,7 +46,8 @@ def test_bad_input_one_line_distinct_code_no_output(name, tmp_path, monkeypatch,
 def test_exit_codes_are_distinct_and_documented():
     codes = {int(name.split("-")[0]) for name in BAD} | {3}
     assert codes == set(range(3, 11))
-    help_text = subprocess.run([sys.executable, "-m", "solver", "--help"], capture_output=True, text=True, check=False).stdout
+    help_text = subprocess.run([sys.executable, "-m", "solver", "--help"], capture_output=True, text=True,
+                               check=False).stdout
     for code in sorted(codes) + [11, 12, 130]:
         assert re.search(rf"^\s+{code}\s+\w", help_text, re.M), code
 
@@ -71,7 +72,8 @@ def test_default_paths_and_stdin(tmp_path):
     assert run.returncode == 0 and run.stdout == "" and run.stderr == ""
     written = (tmp_path / "output.txt").read_text()
     assert written.startswith("Minimum number of moves = 2\n3\n1 2 3\n4 0 6\n7 5 8\n\n")
-    piped = subprocess.run([sys.executable, "-m", "solver", "-"], input=puzzle, capture_output=True, text=True, check=False)
+    piped = subprocess.run([sys.executable, "-m", "solver", "-"], input=puzzle, capture_output=True, text=True,
+                           check=False)
     assert piped.stdout == written
 
 

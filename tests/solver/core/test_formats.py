@@ -22,7 +22,7 @@ def paths(draw):
     n = draw(st.integers(2, 5))
     board = Board.goal(n)
     path, seen = [board], {board}
-    for step in range(draw(st.integers(0, 25))):
+    for _step in range(draw(st.integers(0, 25))):
         options = [b for b in board.neighbors() if b not in seen]
         if not options:
             break

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -85,7 +87,7 @@ def test_the_dual_needs_as_many_moves_and_its_path_maps_back_to_one_for_the_boar
         cells = np.array([b.tiles.index(0) for b in other.path], dtype=np.int64)
         mapped = path_back(cells, other.moves, symmetry)
         replayed, tiles = [board], list(board.tiles)
-        for blank, target in zip(mapped, mapped[1:]):
+        for blank, target in itertools.pairwise(mapped):
             tiles[int(blank)], tiles[int(target)] = tiles[int(target)], 0
             replayed.append(Board(tuple(tiles), n))
         assert_legal_path(replayed, board)

@@ -122,5 +122,5 @@ def test_without_its_shipped_copy_or_a_compiler_the_top_eight_is_a_clear_error(t
     monkeypatch.setattr(native, "_library", None)
     monkeypatch.setattr(native, "_failure", None)
     monkeypatch.setenv("CC", "no-such-compiler-here")
-    with pytest.raises(pdb.TableUnavailableError, match="only the C builder can build it.*no C compiler"):
+    with pytest.raises(pdb.TableUnavailableError, match=r"only the C builder can build it.*no C compiler"):
         load_table(4, (1, 2, 3, 4, 5, 6, 7, 8), show_progress=False)

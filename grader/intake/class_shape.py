@@ -23,6 +23,7 @@ from pathlib import Path
 
 from grader.errors import SubmissionsError
 from grader.intake import lms_names
+from grader.intake.zips import IGNORED_TOP
 
 CODE_SUFFIXES = (".java", ".py")
 MAX_LISTED = 500
@@ -31,7 +32,6 @@ LAYOUT_NAMES = frozenset({"src", "bin", "out", "build", "target", "lib", "libs",
                           "res", "doc", "docs", "data", "input", "inputs", "main", "java", "edu", "com", "org",
                           "solver", "npuzzle", "puzzle", "nbproject", "classes"})
 """Folder names of one project's layout (an IDE's, a Java package root's), never a student's name."""
-SKIPPED = frozenset({"__MACOSX", ".DS_Store", "Thumbs.db", ".git", ".idea", ".vscode", "__pycache__"})
 
 
 def require_class_shape(submissions_dir: Path, found: Sequence[tuple[str, Path, Path | None]]) -> None:
@@ -74,7 +74,7 @@ def code_entries(folder: Path) -> list[str]:
         mode = _mode(entry)
         if stat.S_ISREG(mode) and entry.suffix in CODE_SUFFIXES:
             found.append(entry.name)
-        elif stat.S_ISDIR(mode) and _code_folder(entry):
+        elif stat.S_ISDIR(mode) and code_folder(entry):
             found.append(entry.name + "/")
     return sorted(found)
 
@@ -98,10 +98,11 @@ def _submission_like(folder: Path) -> list[str]:
 
 def _layout_folder(entry: Path) -> bool:
     """A folder of one project's layout: ``src``, a Java package root, a Python package."""
-    return entry.name.lower() in LAYOUT_NAMES or (stat.S_ISDIR(_mode(entry)) and _code_folder(entry))
+    return entry.name.lower() in LAYOUT_NAMES or (stat.S_ISDIR(_mode(entry)) and code_folder(entry))
 
 
-def _code_folder(folder: Path) -> bool:
+def code_folder(folder: Path) -> bool:
+    """A folder that is part of one project's layout: a project's ``src``, or a Python package."""
     return folder.name == "src" or any(stat.S_ISREG(_mode(folder / name)) for name in ("__init__.py", "__main__.py"))
 
 
@@ -110,7 +111,7 @@ def _listing(folder: Path) -> list[Path]:
         with os.scandir(folder) as entries:
             names = []
             for entry in entries:
-                if entry.name.startswith(".") or entry.name in SKIPPED:
+                if entry.name.startswith(".") or entry.name in IGNORED_TOP:
                     continue
                 names.append(entry.name)
                 if len(names) >= MAX_LISTED:

@@ -33,7 +33,7 @@ from grader.intake import class_shape, lms_names, safe_copy, zips
 
 MAX_ZIP_ENTRIES = zips.MAX_ZIP_ENTRIES
 MAX_ZIP_BYTES = zips.MAX_ZIP_BYTES
-IGNORED = frozenset({"__MACOSX", ".DS_Store", "Thumbs.db", ".git", ".idea", ".vscode", "__pycache__"})
+IGNORED = zips.IGNORED_TOP
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ def unwrap(folder: Path) -> Path:
     """Descend through folders that hold nothing but one folder (a zip's top-level directory)."""
     while True:
         children = [c for c in folder.iterdir() if c.name not in IGNORED and not c.name.startswith(".")]
-        if len(children) == 1 and _real_dir(children[0]) and not _is_code_folder(children[0]):
+        if len(children) == 1 and _real_dir(children[0]) and not class_shape.code_folder(children[0]):
             folder = children[0]
         else:
             return folder
@@ -215,12 +215,6 @@ def _real_dir(path: Path) -> bool:
 
 def _real_file(path: Path) -> bool:
     return stat.S_ISREG(path.lstat().st_mode)
-
-
-def _is_code_folder(folder: Path) -> bool:
-    """A folder that is part of the code's layout: a Python package, or a project's ``src``."""
-    return folder.name == "src" or any(_real_file(folder / name) for name in ("__init__.py", "__main__.py")
-                                       if os.path.lexists(folder / name))
 
 
 def _from_zip(path: Path, target: Path) -> Submission:

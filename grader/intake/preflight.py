@@ -20,6 +20,7 @@ import re
 import stat
 import zipfile
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,21 +117,13 @@ def _file_names(submissions: list[Submission]) -> tuple[dict[str, list[str]], in
 
 
 def _names_in(root: Path) -> Counter[str] | None:
-    """The data-file names quoted in a submission's code (None: no code), walking a bounded tree, no links."""
+    """The data-file names quoted in a submission's code (None: no code)."""
     names: Counter[str] = Counter()
-    seen = entries = 0
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        dirs.sort()
-        entries += len(dirs) + len(files)
-        for name in sorted(files):
-            if not name.endswith(CODE_SUFFIXES) or seen >= MAX_FILES:
-                continue
-            seen += 1
-            data = _read_bounded(Path(folder) / name)
-            for literal in _FILE_LITERAL.findall(data or b""):
-                names[literal.decode("ascii").rsplit("/", 1)[-1]] += 1
-        if entries > MAX_ENTRIES:
-            break
+    seen = False
+    for path in _code_files(root, CODE_SUFFIXES):
+        seen = True
+        for literal in _FILE_LITERAL.findall(_read_bounded(path) or b""):
+            names[literal.decode("ascii").rsplit("/", 1)[-1]] += 1
     return names if seen else None
 
 
@@ -160,25 +153,31 @@ def _first_algs4_use(root: Path) -> tuple[str | None, bool]:
 
 
 def _search(root: Path, deadline: float) -> tuple[str | None, bool]:
-    seen = entries = 0
     any_java = False
+    for path in _code_files(root, (".java",)):
+        any_java = True
+        data = _read_bounded(path)
+        # Only a file with "algs4" in it (or a Unicode escape, which could spell it) can name the package.
+        if data is not None and (b"algs4" in data or b"\\u" in data) and packaged_names(read_java(data, deadline)):
+            return path.relative_to(root).as_posix(), True
+    return None, any_java
+
+
+def _code_files(root: Path, suffixes: tuple[str, ...]) -> Iterator[Path]:
+    """The files under ``root`` ending in ``suffixes``, in order: at most :data:`MAX_FILES` of them, from a walk
+    of at most :data:`MAX_ENTRIES` entries that follows no link (a hostile submission may hold millions)."""
+    seen = entries = 0
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs.sort()
         entries += len(dirs) + len(files)
         if entries > MAX_ENTRIES:
-            return None, any_java
+            return
         for name in sorted(files):
-            if not name.endswith(".java"):
-                continue
-            any_java = True
-            seen += 1
-            if seen > MAX_FILES:
-                return None, any_java
-            data = _read_bounded(Path(folder) / name)
-            # Only a file with "algs4" in it (or a Unicode escape, which could spell it) can name the package.
-            if data is not None and (b"algs4" in data or b"\\u" in data) and packaged_names(read_java(data, deadline)):
-                return (Path(folder) / name).relative_to(root).as_posix(), True
-    return None, any_java
+            if name.endswith(suffixes):
+                seen += 1
+                if seen > MAX_FILES:
+                    return
+                yield Path(folder) / name
 
 
 def _read_bounded(path: Path) -> bytes | None:

@@ -215,7 +215,10 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
             for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
-        init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
+        # A group the run joins itself (a sh before bwrap) is not admitted again: moving it costs a sleep.
+        admit_into = None if group is None or group.joins_itself else group
+        init = _admitted(proc, info_read, block_write, admit_into,
+                         command.rlimit_values(argv, workdir, plan, limits, uid))
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():
@@ -337,7 +340,7 @@ def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
     """A run that ended with the shims' own exit code: raise the grader fault its message names, if any."""
     if stderr.startswith(b"grader sandbox: cannot join"):
         raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
-                                     "the grader cannot write its cgroup.procs")
+                                     "the grader cannot write its cgroup.procs (or, v1, tasks)")
     if stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
         raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
                       + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")

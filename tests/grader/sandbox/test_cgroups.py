@@ -118,4 +118,18 @@ def test_join_argv_quotes_nothing_a_run_controls(tmp_path, name):
     group.dirs = {"memory": tmp_path / "npuzzle-grader-1"}
     argv = cgroups.join_argv(group)
     assert argv[:2] == ["/bin/sh", "-c"] and argv[3] == "sh" and 'exec "$@"' in argv[2]
-    assert str(tmp_path / "npuzzle-grader-1" / "cgroup.procs") in argv[2]
+    assert f"echo 0 > '{tmp_path / 'npuzzle-grader-1' / 'tasks'}'" in argv[2]
+
+
+def test_a_v1_run_joins_by_moving_itself_a_v2_run_by_its_pid(tmp_path):
+    """v1: "0" into tasks moves the writing thread alone, without the kernel's machine-wide lock that
+    moving another process (or a pid into cgroup.procs) takes; v2 has no such file for a domain cgroup."""
+    v1 = cgroups.SlotGroup(cgroups.Hierarchy(1, {}), "npuzzle-grader-1")
+    v1.dirs = {"cpu": tmp_path / "cpu", "cpuacct": tmp_path / "cpu", "memory": tmp_path / "memory"}
+    script = cgroups.join_argv(v1)[2]
+    assert v1.joins_itself and "$$" not in script and "cgroup.procs" not in script
+    assert script.count("echo 0 > ") == 2  # one per distinct folder (cpu and cpuacct mounted together)
+    v2 = cgroups.SlotGroup(cgroups.Hierarchy(2, {}), "npuzzle-grader-1")
+    v2.dirs = {"cpu": tmp_path, "memory": tmp_path}
+    assert not v2.joins_itself
+    assert cgroups.join_argv(v2)[2].count(f"echo $$ > '{tmp_path / 'cgroup.procs'}'") == 1

@@ -64,7 +64,8 @@ elsewhere (a results.json given to ``grade merge`` or ``grade report``) a code t
 
 
 def _board_problem(board: Any) -> str | None:
-    if isinstance(board, (tuple, list)) and len(board) >= 4 and all(type(tile) is int and tile >= 0 for tile in board):
+    # set(map(type, ...)) and min() run in C: every board of every printed path passes here
+    if isinstance(board, (tuple, list)) and len(board) >= 4 and set(map(type, board)) == {int} and min(board) >= 0:
         return None
     shown = repr(list(board) if isinstance(board, tuple) else board)[:80]
     return f"expected a board of at least 4 integers >= 0, found {shown}"

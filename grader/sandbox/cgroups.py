@@ -143,10 +143,23 @@ def _v2_parent(folder: Path) -> Hierarchy | str:
     return Hierarchy(2, {name: folder for name in V2_CONTROLLERS})
 
 
+def _read(path: Path | str) -> str:
+    """A cgroup file's text, read with plain system calls (several files per run: pathlib's text layer is
+    most of their cost)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("ascii", "replace")
+
+
 def _read_int(path: Path, key: str | None = None) -> int:
     """An integer file, or the value of ``key`` in a flat-keyed file; 0 when absent."""
     try:
-        text = path.read_text()
+        text = _read(path)
     except FileNotFoundError:
         return 0
     if key is None:
@@ -204,6 +217,7 @@ class SlotGroup:
     name: str
     dirs: dict[str, Path] = field(default_factory=dict)
     _limits: tuple[int, int] | None = None
+    _members: tuple[tuple[Path, ...], list[Path]] = ((), [])
 
     def create(self) -> SlotGroup:
         for controller, parent in self.hierarchy.parents.items():
@@ -218,7 +232,10 @@ class SlotGroup:
     @property
     def members(self) -> list[Path]:
         """Each distinct ``cgroup.procs`` a run joins (v2 has one folder for all controllers)."""
-        return sorted({folder / "cgroup.procs" for folder in self.dirs.values()})
+        folders = tuple(self.dirs.values())
+        if self._members[0] != folders:  # asked several times per run: made once per set of folders
+            self._members = (folders, sorted({folder / "cgroup.procs" for folder in folders}))
+        return self._members[1]
 
     @property
     def joins_itself(self) -> bool:
@@ -263,7 +280,11 @@ class SlotGroup:
         if folder is None:
             return
         try:
-            (folder / name).write_text(str(value))
+            fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+            try:
+                os.write(fd, str(value).encode())
+            finally:
+                os.close(fd)
         except OSError as exc:
             if not optional:
                 raise CgroupError(exc.errno, f"cannot write {value} to {folder / name}: {exc.strerror}") from None
@@ -321,7 +342,7 @@ class SlotGroup:
         """Every thread (tid) in the slot now: v2's ``cgroup.threads``, v1's ``tasks`` of the CPU accounting group."""
         path = self.dirs["cpu"] / "cgroup.threads" if self.hierarchy.version == 2 else self.dirs["cpuacct"] / "tasks"
         try:
-            return [int(line) for line in path.read_text().split()]
+            return [int(line) for line in _read(path).split()]
         except OSError:
             return []
 
@@ -329,7 +350,7 @@ class SlotGroup:
         found: set[int] = set()
         for procs in self.members:
             with contextlib.suppress(OSError):
-                found.update(int(line) for line in procs.read_text().split())
+                found.update(map(int, _read(procs).split()))
         return sorted(found)
 
     def kill_all(self, spare: frozenset[int] = frozenset(), uid: int | None = None) -> int:

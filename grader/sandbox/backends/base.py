@@ -135,7 +135,8 @@ def try_command(argv: list[str]) -> str | None:
     return None
 
 
-def install_prefixes(program: str) -> list[Path]:
+@functools.lru_cache(maxsize=64)  # asked for every run: the same few interpreters, installed where they were
+def install_prefixes(program: str) -> tuple[Path, ...]:
     """The install folder of an interpreter outside the system dirs (``/opt/x/bin/java`` -> ``/opt/x``).
 
     bwrap shows the submission only the system dirs, so an absolute ``argv[0]`` such as a
@@ -143,13 +144,13 @@ def install_prefixes(program: str) -> list[Path]:
     bound read-only.
     """
     if not os.path.isabs(program):
-        return []
+        return ()
     found = []
     for path in (Path(program), Path(program).resolve()):
         outside = not any(str(path).startswith(d + "/") for d in SYSTEM_DIRS)
         if outside and path.parent.name == "bin" and path.parent.parent != Path("/") and path.exists():
             found.append(path.parent.parent)
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def wait_exit(pid: int, timeout: float) -> bool:

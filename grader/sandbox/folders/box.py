@@ -49,8 +49,8 @@ class Box:
             stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
         """Run ``argv`` here (see :func:`grader.sandbox.runner.run_command`); the folder keeps what it left."""
         if self.mounted:
-            entries = sum(1 for _ in workdir.entries(self.path))
-            tmpfs.resize(self.path, workdir.quota_bytes(self.path, limits), entries + 1 + ROOM_ENTRIES)
+            entries, quota = workdir.tally(self.path, limits)
+            tmpfs.resize(self.path, quota, entries + 1 + ROOM_ENTRIES)
         return runner.run_command(argv, self.path, limits, env=env, stdin_data=stdin_data, readable=readable,
                                   in_place=True)
 

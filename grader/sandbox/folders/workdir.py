@@ -56,8 +56,16 @@ def take_back(workdir: Path, uid: int | None) -> None:
 
 def quota_bytes(workdir: Path, limits: Limits) -> int:
     """The size of the run's capped workdir: its content plus room to write."""
-    content = sum(os.lstat(path).st_size + 4096 for path in entries(workdir))  # tmpfs counts whole pages
-    return content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
+    return tally(workdir, limits)[1]
+
+
+def tally(workdir: Path, limits: Limits) -> tuple[int, int]:
+    """The workdir's entries (files and folders), and :func:`quota_bytes`, in one walk."""
+    count = content = 0
+    for path in entries(workdir):
+        count += 1
+        content += os.lstat(path).st_size + 4096  # tmpfs counts whole pages
+    return count, content + max(WORKDIR_ROOM_BYTES, 2 * limits.file_size_bytes)
 
 
 def check_reachable(workdir: Path, uid: int) -> None:

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.sandbox.limits import SHIM_EXIT, SHIM_FAULT
+
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 PREFIX = "npuzzle-grader-"
 V1_CONTROLLERS = ("memory", "pids", "cpuacct", "cpu")
@@ -392,14 +394,16 @@ def _real_uid(pid: int) -> int | None:
         return None
 
 
-def join_argv(group: SlotGroup) -> list[str]:
+def join_argv(group: SlotGroup, token: str = "") -> list[str]:
     """A ``sh`` prefix that moves itself into the slot, then execs the rest of the argv, so the
     run and everything it starts is counted from its first instruction on. On v1 the shell (one
-    thread) writes ``0`` into each ``tasks``: see :attr:`SlotGroup.joins_itself`."""
+    thread) writes ``0`` into each ``tasks``: see :attr:`SlotGroup.joins_itself`. A failure says ``token`` (the
+    run's secret, :data:`~grader.sandbox.limits.SHIM_FAULT`), in the script's text only: gone at its exec."""
     if group.joins_itself:
         joins = " && ".join(f"echo 0 > '{folder / 'tasks'}'" for folder in sorted(set(group.dirs.values())))
     else:
         joins = " && ".join(f"echo $$ > '{procs}'" for procs in group.members)
+    failed = SHIM_FAULT.format(token=token) + "cannot join the run cgroup"
     script = (f"{{ {joins}; }} 2>/dev/null || "
-              "{ echo 'grader sandbox: cannot join the run cgroup' >&2; exit 125; }; exec \"$@\"")
+              f"{{ echo '{failed}' >&2; exit {SHIM_EXIT}; }}; exec \"$@\"")
     return ["/bin/sh", "-c", script, "sh"]

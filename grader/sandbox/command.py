@@ -50,10 +50,10 @@ def _final(argv: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str
 
 def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan, limits: Limits,
           info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None,
-          seccomp_fd: int | None = None, block_fd: int | None = None) -> list[str]:
+          seccomp_fd: int | None = None, block_fd: int | None = None, token: str = "") -> list[str]:
     """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``;
     under bwrap ``seccomp_fd`` holds the filter, elsewhere the reaper loads ``plan.seccomp`` itself.
     Under bwrap the runner admits the run into ``group`` and sets its rlimits while ``block_fd`` holds it."""
     run = Wrapping(workdir, readable, uid, group, rlimit_values(argv, workdir, plan, limits, uid), plan.seccomp,
-                   plan.userns, info_fd, seccomp_fd, block_fd)
+                   plan.userns, info_fd, seccomp_fd, block_fd, token)
     return plan.backend.wrap(_final(argv, workdir, plan), run)

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+SHIM_EXIT = 125
+"""The exit code of the grader's own shims (the join ``sh``, the reaper) when they fail before the submission runs."""
+SHIM_FAULT = "grader sandbox: [{token}] "
+"""How those shims begin their failure message on stderr. ``token`` is the run's secret (a fresh one per run):
+a submission can print anything and exit 125 too, and only a message carrying the token is the shims'."""
+TOKEN_ENV = "NPUZZLE_SHIM_TOKEN"
+"""Where the reaper shim finds the token: its environment, dropped before the submission starts (no other uid
+may read a process's environment; anyone may read its command line)."""
+
 
 @dataclass(frozen=True)
 class Limits:

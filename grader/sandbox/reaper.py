@@ -39,6 +39,11 @@ KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
 KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
 MS_NOSUID, MS_NODEV, MS_BIND, MS_REC = 2, 4, 4096, 16384
 PRIVATE_TMP_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
+# grader.sandbox.limits' SHIM_EXIT, SHIM_FAULT and TOKEN_ENV (this script imports nothing of the project;
+# a test checks they agree). The token is popped from the environment at start: the submission never has it.
+SHIM_EXIT = 125
+SHIM_FAULT = "grader sandbox: [{token}] "
+TOKEN_ENV = "NPUZZLE_SHIM_TOKEN"
 
 
 def _prctl(option: int, value: int) -> None:
@@ -186,7 +191,8 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop
 
 
-def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, command: list[str]) -> NoReturn:
+def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, command: list[str],
+                token: str) -> NoReturn:
     """In the forked child: its own group, the limits, the uid, no new privileges, the filter, then the command."""
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -201,8 +207,8 @@ def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, 
             try:
                 _load_filter(program)
             except OSError as exc:  # a grader fault, which the runner raises
-                print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
-                os._exit(125)
+                print(f"{SHIM_FAULT.format(token=token)}{exc.strerror}", file=sys.stderr)
+                os._exit(SHIM_EXIT)
         os.execvp(command[0], command)
     except (OSError, ValueError) as exc:
         print(f"cannot run {command[0]}: {exc}", file=sys.stderr)
@@ -212,6 +218,7 @@ def _exec_child(uid: str, limits: list[tuple[int, ...]], program: bytes | None, 
 
 
 def main(argv: list[str]) -> int:
+    token = os.environ.pop(TOKEN_ENV, "")  # unset here, so no process this shim starts inherits it
     private_tmp, keep, program = None, [], None
     if argv[:1] == ["--seccomp"] and len(argv) > 1:
         program, argv = bytes.fromhex(argv[1]), argv[2:]
@@ -230,15 +237,15 @@ def main(argv: list[str]) -> int:
             _mount_private_tmp(private_tmp, keep)
             os.chdir(os.getcwd())  # the workdir as bound back, not the hidden original
         except OSError as exc:
-            print(f"grader sandbox: {exc.strerror}", file=sys.stderr)
-            return 125
+            print(f"{SHIM_FAULT.format(token=token)}{exc.strerror}", file=sys.stderr)
+            return SHIM_EXIT
     limits = [tuple(int(n) for n in item.split(":")) for item in argv[1].split(",")] if argv[1] != "-" else []
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     signal.signal(signal.SIGTERM, _stop)  # the runner's timeout: clean up, then die
     _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the same if the grader itself dies
     child = os.fork()
     if child == 0:
-        _exec_child(uid, limits, program, command)
+        _exec_child(uid, limits, program, command, token)
     try:
         while True:
             pid, status = os.wait()

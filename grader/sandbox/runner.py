@@ -16,6 +16,7 @@ import contextlib
 import dataclasses
 import os
 import resource
+import secrets
 import signal
 import subprocess
 import time
@@ -28,7 +29,7 @@ from grader.sandbox.backends import bubblewrap
 from grader.sandbox.backends.base import wait_exit
 from grader.sandbox.folders import tmpfs
 from grader.sandbox.folders import workdir as workdirs
-from grader.sandbox.limits import Limits, Outcome
+from grader.sandbox.limits import SHIM_EXIT, SHIM_FAULT, TOKEN_ENV, Limits, Outcome
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 BWRAP_GRACE_SECONDS = 0.5
@@ -39,7 +40,7 @@ CPU_CHECK_SECONDS = 0.1
 CPU_GRACE_SECONDS = 0.5
 # bwrap, the init shell, the copies of a capped workdir: what a run's slot holds beside the program.
 SANDBOX_MEMORY_BYTES = 64 * 2**20
-JOIN_FAILED = 125
+JOIN_FAILED = SHIM_EXIT
 RUN_FOLDER = bubblewrap.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
 # What a program prints when an allocation fails under its rlimit. Printed text is only a claim
@@ -188,6 +189,9 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
          readable: Sequence[Path], plan: isolation.Plan,
          uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
     environment = _environment(workdir, env, plan)
+    token = secrets.token_hex(16)  # the shims' failures carry it; nothing the submission prints can
+    if not plan.backend.held:  # the reaper shim reads it there and drops it (under bwrap, env is the submission's)
+        environment[TOKEN_ENV] = token
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
@@ -201,7 +205,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
     filter_fd = seccomp.program_fd(plan.seccomp) if holds and plan.seccomp else None
     try:
         command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
-                                     block_read)
+                                     block_read, token)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
@@ -242,10 +246,10 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         capture.close()
     exit_code, sig = plan.backend.decode_status(status)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    if exit_code == JOIN_FAILED:
+    if exit_code == JOIN_FAILED and stderr.startswith(SHIM_FAULT.format(token=token).encode()):
         if start is not None:
             start.close()
-        _raise_shim_failure(stderr, group)
+        _raise_shim_failure(stderr.removeprefix(SHIM_FAULT.format(token=token).encode()), group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)
@@ -337,16 +341,18 @@ def _end_namespace(info_read: int, pid: int, init: int | None, sample_cpu: bool)
 
 
 def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
-    """A run that ended with the shims' own exit code: raise the grader fault its message names, if any."""
-    if stderr.startswith(b"grader sandbox: cannot join"):
+    """A run whose shim failed (its exit code, and its message with the run's token, which ``stderr`` follows):
+    raise the grader fault the message names."""
+    if stderr.startswith(b"cannot join"):
         raise cgroups.CgroupError(0, f"a run could not join its cgroup {group.name if group else ''}: "
                                      "the grader cannot write its cgroup.procs (or, v1, tasks)")
-    if stderr.startswith(b"grader sandbox: cannot load the seccomp filter"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
-    if stderr.startswith(b"grader sandbox: cannot mount"):
-        raise OSError(0, stderr.decode("utf-8", "replace").strip().removeprefix("grader sandbox: ")
-                      + " (the unshare layer's private /tmp); NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
+    message = stderr.decode("utf-8", "replace").strip()
+    if stderr.startswith(b"cannot load the seccomp filter"):
+        raise OSError(0, message + "; NPUZZLE_SANDBOX_DISABLE=seccomp runs without it")
+    if stderr.startswith(b"cannot mount"):
+        raise OSError(0, f"{message} (the unshare layer's private /tmp); "
+                         "NPUZZLE_SANDBOX_DISABLE=unshare runs without it")
+    raise OSError(0, f"the sandbox's shim failed: {message[:300]}")
 
 
 def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,

@@ -97,6 +97,14 @@ def contained(root: Path, program: str, limits: runner.Limits = SHORT, args: tup
     return box["outcome"], workdir
 
 
+def test_a_forged_shim_failure_is_the_programs_own_exit(mode, root):
+    """The shims' failure words and exit code, printed by the program: its run-time error, not a grader fault
+    (only a message carrying the run's secret token is the shims', grader.sandbox.limits.SHIM_FAULT)."""
+    outcome, _ = contained(root, "shim_forgery")
+    assert (outcome.exit_code, outcome.timed_out, outcome.memory_exceeded) == (125, False, False), outcome
+    assert outcome.stderr.startswith(b"grader sandbox: cannot join the run cgroup\n"), outcome
+
+
 def test_cpu_loop_times_out(mode, root):
     limits = runner.Limits(wall_seconds=6.0, cpu_seconds=1.0, memory_mb=256)
     outcome, _ = contained(root, "cpu_loop", limits)

@@ -33,7 +33,7 @@ def reaper_argv(run: Wrapping) -> tuple[list[str], list[str]]:
 
 def join_argv(run: Wrapping) -> list[str]:
     """A ``sh`` that joins the slot's cgroups first (none where there are no cgroups)."""
-    return cgroups.join_argv(run.group) if run.group is not None else []
+    return cgroups.join_argv(run.group, run.token) if run.group is not None else []
 
 
 class Bare(Backend):

@@ -142,7 +142,7 @@ class Bubblewrap(Backend):
                   if not any(p.is_relative_to(r) for r in [run.workdir, *paths])]
         held = run.block_fd is not None
         joins = run.group is not None and (not held or run.group.joins_itself)
-        join = cgroups.join_argv(run.group) if run.group is not None and joins else []
+        join = cgroups.join_argv(run.group, run.token) if run.group is not None and joins else []
         limiter = rlimits.prlimit_argv(run.rlimits) if run.rlimits and not held else []
         return join + prefix(tool("bwrap"), run.workdir, paths, run.uid, run.info_fd, limiter,
                              own_userns=run.userns, seccomp_fd=run.seccomp_fd, block_fd=run.block_fd) + list(argv)

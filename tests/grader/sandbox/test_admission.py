@@ -71,9 +71,9 @@ def test_a_run_that_cannot_be_admitted_never_runs(failing, monkeypatch):
         if hierarchy.version == 1:  # the run joins itself (a sh before bwrap): make that write fail
             real = cgroups.join_argv
 
-            def unwritable(group):
+            def unwritable(group, token=""):
                 first = str(sorted(group.dirs.values())[0])
-                return [arg.replace(first, "/nonexistent") for arg in real(group)]
+                return [arg.replace(first, "/nonexistent") for arg in real(group, token)]
             monkeypatch.setattr(cgroups, "join_argv", unwritable)
     else:
         def refuse(pid, res, values):

@@ -1,9 +1,10 @@
 """What `grade -j 2` costs beyond the students' own runs: against a bare loop, in interleaved rounds.
 
-    python bench/grade_overhead.py [--rounds 5] [--copies 3] [--cases 24] [--compare OLD_TREE]
+    python bench/grade_overhead.py [--rounds 5] [--java 8 --python 8 | --copies 3] [--cases 24] [--compare OLD_TREE]
 
-The class: the Java and Python examples that finish (AC, WA, SUB, RTE; not the TLE, CE or NO ones),
-each in ``--copies`` copies (3 gives 9 Java and 15 Python students, about the issue's 8 + 8), on the
+The class: copies of the Java and Python examples that finish (AC, WA, SUB, RTE; not the TLE, CE or NO
+ones), taken in turn: ``--java 8 --python 8`` (the default, the class of issue #28: 8 Java and 8 Python
+students), or ``--copies N`` copies of each example (3 gives 9 Java and 15 Python students); on the
 first ``--cases`` 2x2/3x3 cases of the bundled test set. Each round runs, in an order that rotates:
 
 - grade: ``grade CLASS -j 2 --cases ...`` as its own process, every isolation layer on;
@@ -38,8 +39,17 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples" / "submissions"
-STUDENTS = ["AC-java-princeton-padded", "WA-java-illegal-move", "RTE-java-crash", "AC-python-correct",
-            "SUB-python-suboptimal", "WA-python-first-board-missing", "WA-python-path-reversed", "WA-python-wrong-k"]
+JAVA = ["AC-java-princeton-padded", "WA-java-illegal-move", "RTE-java-crash"]
+PYTHON = ["AC-python-correct", "SUB-python-suboptimal", "WA-python-first-board-missing", "WA-python-path-reversed",
+          "WA-python-wrong-k"]
+
+
+def roster(java: int, python: int, copies: int | None) -> list[str]:
+    """The class's folder names: each example in turn until there are enough (``-1``, ``-2``: its copies)."""
+    if copies is not None:
+        return [f"{example}-{copy + 1}" for copy in range(copies) for example in JAVA + PYTHON]
+    return [f"{examples[i % len(examples)]}-{i // len(examples) + 1}"
+            for examples, count in ((JAVA, java), (PYTHON, python)) for i in range(count)]
 
 
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -52,7 +62,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def plan(base: Path, count: int, copies: int) -> dict:
+def plan(base: Path, count: int, names: list[str]) -> dict:
     """Build the class once with the grader (for each student's run argv), and pick the cases."""
     from grader.intake.build import build
     from grader.testsets.assignment import find_assignment, load_assignment
@@ -63,15 +73,13 @@ def plan(base: Path, count: int, copies: int) -> dict:
     assignment = load_assignment(find_assignment(testset.root))
     cases = [c for c in testset.cases if c.n <= 3 and c.solvable][:count]
     students = []
-    for copy in range(copies):
-        for example in STUDENTS:
-            name = f"{example}-{copy + 1}"
-            shutil.copytree(EXAMPLES / example, base / "class" / name)
-            built = build(base / "class" / name, Path(tempfile.mkdtemp(dir=base)), assignment)
-            assert built.ok, (name, built.message)
-            sources = sorted(str(p) for p in (base / "class" / name).rglob("*.java"))
-            students.append({"name": name, "bundle": str(built.bundle), "argv": list(built.run_argv),
-                             "jvm": built.jvm, "sources": sources})
+    for name in names:
+        shutil.copytree(EXAMPLES / name.rsplit("-", 1)[0], base / "class" / name)
+        built = build(base / "class" / name, Path(tempfile.mkdtemp(dir=base)), assignment)
+        assert built.ok, (name, built.message)
+        sources = sorted(str(p) for p in (base / "class" / name).rglob("*.java"))
+        students.append({"name": name, "bundle": str(built.bundle), "argv": list(built.run_argv),
+                         "jvm": built.jvm, "sources": sources})
     return {"testset": str(testset.root), "cases": [{"id": c.id, "input": str(c.input_path)} for c in cases],
             "limit": assignment.limits.wall_seconds, "memory_mb": assignment.limits.memory_mb,
             "input_file": assignment.input_file, "output_file": assignment.output_file, "students": students}
@@ -142,7 +150,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--cases", type=int, default=24)
-    p.add_argument("--copies", type=int, default=3, help="copies of each example student (default 3)")
+    p.add_argument("--java", type=int, default=8, help="Java students (default 8, with 8 Python: issue #28's class)")
+    p.add_argument("--python", type=int, default=8, help="Python students (default 8)")
+    p.add_argument("--copies", type=int, help="instead, this many copies of each of the 8 examples")
     p.add_argument("--compare", type=Path, help="also grade with the code of this tree (older code), interleaved")
     p.add_argument("--bare", type=Path, help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -151,12 +161,14 @@ def main() -> int:
         return 0
     base = Path(tempfile.mkdtemp(prefix="npuzzle-overhead-"))
     try:
-        setup = plan(base, args.cases, args.copies)
+        setup = plan(base, args.cases, roster(args.java, args.python, args.copies))
         (base / "plan.json").write_text(json.dumps(setup))
         chosen = modes(base, setup, args.compare)
         for mode in chosen:  # warm-up, not timed: bytecode compiled, page cache and JIT-free caches filled
             timed(*chosen[mode])
-        print(f"{len(setup['students'])} students x {len(setup['cases'])} cases, -j 2, {args.rounds} rounds "
+        java = sum(1 for student in setup["students"] if student["jvm"])
+        print(f"{len(setup['students'])} students ({java} Java, {len(setup['students']) - java} Python) x "
+              f"{len(setup['cases'])} cases, -j 2, {args.rounds} rounds "
               f"(load {os.getloadavg()[0]:.1f} before)")
         ratios: dict[str, dict[str, list[float]]] = {m: {"wall": [], "cpu": []} for m in chosen if m != "bare"}
         names = list(chosen)

@@ -9,9 +9,7 @@ has one) and ``run_command`` in a folder on disk (a build's run), every layer on
 Each run puts a small input file in its folder first, as a case run does. Prints the layers, then
 per side the median and 90th percentile wall time and the CPU time per run of this process and of
 its children (bwrap, the init, setpriv, the program), and the difference of the medians (the
-target: at most 30 ms more than bare). On cgroup v1 it also runs the box the way the runner joined a
-run to its slot before a sh joined it itself (the runner moving bwrap's held process in, which makes
-the kernel wait for an RCU grace period). To compare with older code, copy this script into a
+target: at most 30 ms more than bare). To compare with older code, copy this script into a
 checkout of it (it runs the ``grader`` beside itself) and run both, one after the other.
 """
 
@@ -33,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from grader.sandbox import cgroups, isolation, runner, sweep  # noqa: E402
+from grader.sandbox import isolation, runner, sweep  # noqa: E402
 
 try:
     from grader.sandbox.folders import box
@@ -81,21 +79,9 @@ def main() -> int:
             (place.path / "input.txt").write_text("3\n1 2 3\n4 5 6\n7 8 0\n")
             place.run(args.program, limits)
 
-    def moved_in(number: int) -> None:
-        # cgroup v1 as before 3ae6809: the runner moves bwrap's held process into the slot (cgroup.procs)
-        # instead of a sh before bwrap moving itself; the kernel makes the first such move wait for RCU
-        joins = cgroups.SlotGroup.joins_itself
-        cgroups.SlotGroup.joins_itself = property(lambda self: False)
-        try:
-            in_box(number)
-        finally:
-            cgroups.SlotGroup.joins_itself = joins
-
     sides: dict[str, Callable[[int], None]] = {"bare subprocess.run": bare, "run_command, folder on disk": on_disk}
     if box is not None:
         sides["a case's box, every layer"] = in_box
-        if plan.cgroups is not None and plan.cgroups.version == 1 and hasattr(cgroups.SlotGroup, "joins_itself"):
-            sides["box, moved in by the runner"] = moved_in
     walls: dict[str, list[float]] = {name: [] for name in sides}
     cpus = {name: [0.0, 0.0] for name in sides}
     try:

@@ -11,11 +11,6 @@ a few milliseconds of CPU, a few file descriptors and no memory to speak of.)
 
 A process that cannot be admitted never runs: bwrap is killed (its sandbox dies with it,
 ``--die-with-parent``) before the block is lifted.
-
-On cgroup v1 the run is not moved in here: a ``sh`` before bwrap moves itself into the slot
-(:attr:`~grader.sandbox.cgroups.SlotGroup.joins_itself`), since moving another process makes the
-kernel wait for an RCU grace period (~10 ms per run, measured, with the worker's CPU idle). The
-rlimits are still set here.
 """
 
 from __future__ import annotations

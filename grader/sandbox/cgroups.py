@@ -241,14 +241,14 @@ class SlotGroup:
 
     @property
     def joins_itself(self) -> bool:
-        """Whether a run's first process joins the slot itself, by writing ``0`` into each v1 ``tasks``
-        (:func:`join_argv`), rather than be moved in by the runner (:meth:`admit`).
+        """Whether the joining ``sh`` of :func:`join_argv` moves itself by writing ``0`` into each v1 ``tasks``.
 
-        Moving another process (any pid written to ``cgroup.procs`` or ``tasks``) takes the kernel's
-        machine-wide threadgroup lock, whose first taker waits for an RCU grace period: ~10 ms of
-        sleep per run, measured here, during which that worker's CPU idles. A single thread moving
-        itself (``0`` into v1's ``tasks``) takes no such lock. v2 has no such file for a domain
-        cgroup: there the runner moves the process in."""
+        Moving a process by its pid (into ``cgroup.procs`` or ``tasks``) takes the kernel's machine-wide
+        threadgroup lock, whose first taker waits for an RCU grace period: ~10 ms of sleep, measured
+        here. A single thread moving itself (``0`` into v1's ``tasks``) takes no such lock. v2 has no such
+        file for a domain cgroup. (bwrap's runs are moved in by the runner, :meth:`admit`, sleep and all: a
+        ``sh`` before bwrap to avoid it costs an exec per run, which on a busy machine measured worse;
+        docs/performance.md.)"""
         return self.hierarchy.version == 1
 
     def configure(self, memory_bytes: int, pids_max: int) -> None:

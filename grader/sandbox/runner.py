@@ -219,10 +219,7 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
             for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
                 if fd is not None:
                     os.close(fd)
-        # A group the run joins itself (a sh before bwrap) is not admitted again: moving it costs a sleep.
-        admit_into = None if group is None or group.joins_itself else group
-        init = _admitted(proc, info_read, block_write, admit_into,
-                         command.rlimit_values(argv, workdir, plan, limits, uid))
+        init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():

@@ -134,15 +134,12 @@ class Bubblewrap(Backend):
         return [host.sub(BOX, value) for value in values]
 
     def wrap(self, argv: Sequence[str], run: Wrapping) -> list[str]:
-        """Held (``run.block_fd``), the runner sets the run's rlimits and, unless a sh joins the slot first
-        (:attr:`~grader.sandbox.cgroups.SlotGroup.joins_itself`), moves it into the slot; else a sh joins the
-        slot and prlimit limits it."""
+        """Held (``run.block_fd``), the runner admits the run; else a sh joins the slot and prlimit limits it."""
         paths = [Path(p).resolve() for p in run.readable]
         paths += [p for p in install_prefixes(argv[0])
                   if not any(p.is_relative_to(r) for r in [run.workdir, *paths])]
         held = run.block_fd is not None
-        joins = run.group is not None and (not held or run.group.joins_itself)
-        join = cgroups.join_argv(run.group, run.token) if run.group is not None and joins else []
+        join = cgroups.join_argv(run.group, run.token) if run.group is not None and not held else []
         limiter = rlimits.prlimit_argv(run.rlimits) if run.rlimits and not held else []
         return join + prefix(tool("bwrap"), run.workdir, paths, run.uid, run.info_fd, limiter,
                              own_userns=run.userns, seccomp_fd=run.seccomp_fd, block_fd=run.block_fd) + list(argv)

@@ -63,8 +63,9 @@ def test_the_token_never_reaches_the_program(mode, workdir, monkeypatch):
 
 def test_a_real_join_failure_is_a_grader_fault(workdir, monkeypatch):
     """The sh that joins the slot fails (here: a folder that is not there): CgroupError, not a verdict."""
+    monkeypatch.setenv("NPUZZLE_SANDBOX_DISABLE", "bwrap")  # bwrap's runs are moved in by the runner
     plan = isolation.plan()
-    if plan.cgroups is None or (plan.backend.held and plan.cgroups.version != 1):
+    if plan.cgroups is None or plan.backend.held:
         pytest.skip("no sh joins a slot here")
     real = cgroups.join_argv
 

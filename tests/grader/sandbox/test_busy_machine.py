@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,15 +42,6 @@ def busy_cpu() -> Iterator[None]:
         for hog in hogs:
             hog.kill()
             hog.wait()
-
-
-@pytest.fixture
-def workdir() -> Iterator[Path]:
-    root = Path(tempfile.mkdtemp(prefix="npuzzle-busy-"))
-    root.chmod(0o711)
-    (root / "work").mkdir()
-    yield root / "work"
-    shutil.rmtree(root, ignore_errors=True)
 
 
 def run(code: str, workdir: Path, policy: TimePolicy) -> runner.Outcome:

@@ -5,10 +5,8 @@ from __future__ import annotations
 import itertools
 import os
 import resource
-import shutil
 import signal
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -21,16 +19,6 @@ from grader.sandbox.folders.workdir import quota_bytes as workdir_quota
 from grader.sandbox.probe import doctor
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
-
-
-@pytest.fixture
-def workdir() -> Path:
-    root = Path(tempfile.mkdtemp(prefix="npuzzle-runner-"))
-    root.chmod(0o711)  # reachable by the uid that runs submissions when no bwrap hides the host
-    work = root / "work"
-    work.mkdir()
-    yield work
-    shutil.rmtree(root, ignore_errors=True)
 
 
 TEN_SECONDS = runner.Limits(wall_seconds=10)

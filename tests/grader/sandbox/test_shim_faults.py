@@ -7,10 +7,7 @@ carrying the run's secret token (made fresh per run, never in the submission's r
 
 from __future__ import annotations
 
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,15 +23,6 @@ FORGED = [
 ]
 # Each backend this machine has: bwrap, unshare (root, without bwrap), the reaper alone.
 MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
-
-
-@pytest.fixture
-def workdir() -> Iterator[Path]:
-    root = Path(tempfile.mkdtemp(prefix="npuzzle-shim-"))
-    root.chmod(0o711)
-    (root / "work").mkdir()
-    yield root / "work"
-    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.mark.parametrize("mode", list(MODES))

@@ -219,7 +219,6 @@ class SlotGroup:
     name: str
     dirs: dict[str, Path] = field(default_factory=dict)
     _limits: tuple[int, int] | None = None
-    _members: tuple[tuple[Path, ...], list[Path]] = ((), [])
 
     def create(self) -> SlotGroup:
         for controller, parent in self.hierarchy.parents.items():
@@ -234,10 +233,7 @@ class SlotGroup:
     @property
     def members(self) -> list[Path]:
         """Each distinct ``cgroup.procs`` a run joins (v2 has one folder for all controllers)."""
-        folders = tuple(self.dirs.values())
-        if self._members[0] != folders:  # asked several times per run: made once per set of folders
-            self._members = (folders, sorted({folder / "cgroup.procs" for folder in folders}))
-        return self._members[1]
+        return sorted({folder / "cgroup.procs" for folder in self.dirs.values()})
 
     @property
     def joins_itself(self) -> bool:

@@ -243,10 +243,11 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         capture.close()
     exit_code, sig = plan.backend.decode_status(status)
     stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    if exit_code == JOIN_FAILED and stderr.startswith(SHIM_FAULT.format(token=token).encode()):
+    shim_fault = SHIM_FAULT.format(token=token).encode()
+    if exit_code == JOIN_FAILED and stderr.startswith(shim_fault):
         if start is not None:
             start.close()
-        _raise_shim_failure(stderr.removeprefix(SHIM_FAULT.format(token=token).encode()), group)
+        _raise_shim_failure(stderr.removeprefix(shim_fault), group)
     spent = group.usage(start) if group is not None and start is not None else None
     cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
     timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)

@@ -1,11 +1,17 @@
-"""File edges: read an input file, write an answer atomically, the user cache folder."""
+"""File edges: read an input file, write an answer atomically, the user cache folder and the C programs
+compiled into it."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import platform
+import shutil
+import stat
+import subprocess
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from solver.errors import MissingInputError, OutputError
@@ -21,6 +27,71 @@ def cache_dir() -> Path:
     import platformdirs  # only when something is actually cached: keeps plain solving light
 
     return Path(platformdirs.user_cache_dir("npuzzle-grader", appauthor=False))
+
+
+def c_compiler() -> str | None:
+    """The system C compiler: ``$CC``, else ``cc``, ``gcc`` or ``clang``; None when there is none."""
+    named = os.environ.get("CC", "").strip()
+    if named:
+        return shutil.which(named)
+    for name in ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` is a real folder of ours that nobody else may write: what is compiled into it is
+    loaded or run (as root, for the grader's sandbox init), so a folder another user made first is refused."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o022
+
+
+def compiled(sources: Sequence[Path], flags: Sequence[str], stem: str, suffix: str = "") -> Path:
+    """``sources`` compiled with ``flags`` into the cache folder (once: the name carries a hash of the sources,
+    the flags, the compiler and the machine type, so an edited source or another machine never finds a stale
+    build); written under a temporary name and renamed, so concurrent first uses are safe. Falls back to a
+    folder of ours in the temp folder when the cache is not writable; a folder someone else made is never used.
+
+    Raises RuntimeError (no compiler, a failed compile, no usable folder) or OSError.
+    """
+    compiler = c_compiler()
+    if compiler is None:
+        raise RuntimeError("no C compiler found ($CC, cc, gcc or clang)")
+    digest = hashlib.sha256()
+    for part in [*(Path(s).read_bytes() for s in sources), " ".join(flags).encode(), compiler.encode(),
+                 platform.machine().encode(), platform.system().encode()]:
+        digest.update(part)
+        digest.update(b"\0")
+    name = f"{stem}-{platform.machine()}-{digest.hexdigest()[:20]}{suffix}"
+    for folder in (cache_dir() / "native", Path(tempfile.gettempdir()) / f"npuzzle-native-{os.geteuid()}"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError:
+            continue  # an unwritable cache: compile into the temp folder instead
+        if not _private(folder):
+            continue
+        target = folder / name
+        if target.is_file() and os.stat(target).st_uid == os.geteuid():
+            return target
+        handle, partial = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=suffix)
+        os.close(handle)
+        try:
+            done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
+                                  check=False, capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
+            os.chmod(partial, 0o755)
+            os.replace(partial, target)
+        finally:
+            if os.path.exists(partial):
+                os.unlink(partial)
+        return target
+    raise RuntimeError("no writable folder of ours for the compiled program")
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:

@@ -22,13 +22,9 @@ threads exactly as with numba.
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import math
 import os
-import platform
-import shutil
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -65,17 +61,6 @@ def choice() -> str:
     return wanted if wanted in ("auto", "numba", "native") else "auto"
 
 
-def _compiler() -> str | None:
-    named = os.environ.get("CC", "").strip()
-    if named:
-        return shutil.which(named)
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
 def library() -> ctypes.CDLL | None:
     """The compiled library (built on first use), or ``None`` if unavailable or not wanted.
 
@@ -102,41 +87,10 @@ def unavailable_reason() -> str | None:
 
 def _compile(defines: tuple[str, ...] = ()) -> Path:
     """The library's path, compiled now unless a matching one is cached (``defines``: ``-D`` flags, for tests)."""
-    from solver.fileio import cache_dir
+    from solver.fileio import compiled
 
-    flags = (*FLAGS, *defines)
-    compiler = _compiler()
-    if compiler is None:
-        raise RuntimeError("no C compiler found ($CC, cc, gcc or clang)")
     here = Path(__file__).parent
-    sources = [here / name for name in SOURCES]
-    digest = hashlib.sha256()
-    for part in [*(s.read_bytes() for s in sources), " ".join(flags).encode(), compiler.encode(),
-                 platform.machine().encode(), platform.system().encode()]:
-        digest.update(part)
-        digest.update(b"\0")
-    name = f"native-{platform.machine()}-{digest.hexdigest()[:20]}.so"
-    for folder in (cache_dir() / "native", Path(tempfile.gettempdir()) / f"npuzzle-native-{os.getuid()}"):
-        target = folder / name
-        if target.is_file():
-            return target
-        try:
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            handle, partial = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=".so")
-        except OSError:
-            continue  # an unwritable cache: compile into the temp folder instead
-        os.close(handle)
-        try:
-            done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
-                                  check=False, capture_output=True, text=True, timeout=120)
-            if done.returncode != 0:
-                raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
-            os.replace(partial, target)
-        finally:
-            if os.path.exists(partial):
-                os.unlink(partial)
-        return target
-    raise RuntimeError("no writable folder for the compiled library")
+    return compiled([here / name for name in SOURCES], (*FLAGS, *defines), "native", ".so")
 
 
 def _load(path: Path) -> ctypes.CDLL:

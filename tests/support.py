@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.sandbox import isolation
+
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
@@ -100,3 +102,17 @@ def run_folders(prefix: str) -> Iterator[Callable[..., Path]]:
         yield make
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+# Each way this machine may hold a run -> the layers switched off to get it: bwrap with its compiled init
+# (grader/sandbox/boxinit.c), bwrap without it (a sh and setpriv start the run, the runner admits it), unshare
+# (root, without bwrap), the reaper alone.
+SANDBOX_MODES = {"bwrap": "", "bwrap-held": "init", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+
+
+def sandbox_mode(plan: isolation.Plan) -> str:
+    """The :data:`SANDBOX_MODES` name of what ``plan`` holds runs with."""
+    if plan.backend.name == "bwrap" and plan.init is None:
+        return "bwrap-held"
+    return plan.backend.name
+

@@ -242,10 +242,32 @@ class SlotGroup:
         Moving a process by its pid (into ``cgroup.procs`` or ``tasks``) takes the kernel's machine-wide
         threadgroup lock, whose first taker waits for an RCU grace period: ~10 ms of sleep, measured
         here. A single thread moving itself (``0`` into v1's ``tasks``) takes no such lock. v2 has no such
-        file for a domain cgroup. (bwrap's runs are moved in by the runner, :meth:`admit`, sleep and all: a
-        ``sh`` before bwrap to avoid it costs an exec per run, which on a busy machine measured worse;
-        docs/performance.md.)"""
+        file for a domain cgroup. (bwrap's runs join through the sandbox's init, :func:`open_joins`; with no
+        init compiled they are moved in by the runner, :meth:`admit`, sleep and all: a ``sh`` before bwrap
+        to avoid it costs an exec per run, which on a busy machine measured worse; docs/performance.md.)"""
         return self.hierarchy.version == 1
+
+    @property
+    def self_joins(self) -> list[Path]:
+        """The files a process writes ``0`` (itself) into to join the slot: each v1 ``tasks`` (a thread moving
+        itself, no lock to wait for: :attr:`joins_itself`), else v2's ``cgroup.procs``."""
+        if self.joins_itself:
+            return [folder / "tasks" for folder in sorted(set(self.dirs.values()))]
+        return self.members
+
+    def open_joins(self) -> list[int]:
+        """:attr:`self_joins` opened for writing (close-on-exec), for a process started in a sandbox that cannot
+        see them (bwrap's init writes ``0`` into each); the caller closes them. Raises CgroupError."""
+        fds: list[int] = []
+        try:
+            for path in self.self_joins:
+                fds.append(os.open(path, os.O_WRONLY | os.O_CLOEXEC))
+        except OSError as exc:
+            for fd in fds:
+                os.close(fd)
+            raise CgroupError(exc.errno, f"a run could not join its cgroup {self.name}: cannot open "
+                                         f"{exc.filename}: {exc.strerror}") from None
+        return fds
 
     def configure(self, memory_bytes: int, pids_max: int) -> None:
         """Set the limits (rewritten only when they change) and reset the peak counters."""
@@ -395,10 +417,7 @@ def join_argv(group: SlotGroup, token: str = "") -> list[str]:
     run and everything it starts is counted from its first instruction on. On v1 the shell (one
     thread) writes ``0`` into each ``tasks``: see :attr:`SlotGroup.joins_itself`. A failure says ``token`` (the
     run's secret, :data:`~grader.sandbox.limits.SHIM_FAULT`), in the script's text only: gone at its exec."""
-    if group.joins_itself:
-        joins = " && ".join(f"echo 0 > '{folder / 'tasks'}'" for folder in sorted(set(group.dirs.values())))
-    else:
-        joins = " && ".join(f"echo $$ > '{procs}'" for procs in group.members)
+    joins = " && ".join(f"echo 0 > '{path}'" for path in group.self_joins)
     failed = SHIM_FAULT.format(token=token) + "cannot join the run cgroup"
     script = (f"{{ {joins}; }} 2>/dev/null || "
               f"{{ echo '{failed}' >&2; exit {SHIM_EXIT}; }}; exec \"$@\"")

@@ -4,8 +4,9 @@ the uid drop, then the submission's own argv; where no bwrap holds the run's fir
 
 Each layer is a program that execs the next, so the submission's pid, signals and exit
 status pass through unchanged. The rlimits bind the run's processes, never bwrap itself or the
-copies in and out of a capped workdir: under bwrap the runner sets them on the sandbox's first
-process while bwrap holds it; elsewhere the reaper shim sets them in the submission's process.
+copies in and out of a capped workdir: under bwrap its compiled init sets them in the submission's
+process (or, without it, the runner on the sandbox's first process while bwrap holds it); elsewhere the
+reaper shim sets them in the submission's process.
 What differs by mode is the plan's backend's (:mod:`grader.sandbox.backends`).
 """
 
@@ -50,10 +51,12 @@ def _final(argv: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str
 
 def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: isolation.Plan, limits: Limits,
           info_fd: int | None, uid: int | None, group: cgroups.SlotGroup | None,
-          seccomp_fd: int | None = None, block_fd: int | None = None, token: str = "") -> list[str]:
+          seccomp_fd: int | None = None, block_fd: int | None = None, token: str = "",
+          join_fds: tuple[int, ...] = ()) -> list[str]:
     """The argv to start for a run of ``argv`` as ``uid`` (None: the grader's own) in slot ``group``;
     under bwrap ``seccomp_fd`` holds the filter, elsewhere the reaper loads ``plan.seccomp`` itself.
-    Under bwrap the runner admits the run into ``group`` and sets its rlimits while ``block_fd`` holds it."""
+    Under bwrap the compiled init (``plan.init``) joins ``group`` through ``join_fds`` and sets the rlimits;
+    without it, the runner admits the run into ``group`` and sets its rlimits while ``block_fd`` holds it."""
     run = Wrapping(workdir, readable, uid, group, rlimit_values(argv, workdir, plan, limits, uid), plan.seccomp,
-                   plan.userns, info_fd, seccomp_fd, block_fd, token)
+                   plan.userns, info_fd, seccomp_fd, block_fd, plan.init, join_fds, token)
     return plan.backend.wrap(_final(argv, workdir, plan), run)

@@ -34,7 +34,8 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import backends, cgroups, seccomp, uids
+from grader.sandbox import backends, boxinit, cgroups, seccomp, uids
+from grader.sandbox.backends import bubblewrap
 from grader.sandbox.backends.base import Backend, LayerStatus, tool, try_command
 from grader.sandbox.backends.bubblewrap import USERNS_ARGV
 from grader.sandbox.folders import tmpfs
@@ -61,6 +62,13 @@ class Plan:
     userns: bool = False                      # under bwrap, each run in a user namespace of its own
     workdir_tmpfs: bool = False               # each run's workdir on a size-capped tmpfs (root)
     seccomp: bytes | None = None              # the system-call filter every run starts under
+    init: Path | None = None                  # bwrap's compiled init (grader.sandbox.boxinit); None: sh + setpriv
+
+    @property
+    def holds(self) -> bool:
+        """Whether the backend holds each run's first process until the runner admits it into its slot (bwrap
+        without the compiled init, which joins the slot itself)."""
+        return self.backend.held and self.init is None
 
     @property
     def layers(self) -> list[str]:
@@ -167,6 +175,26 @@ def _probe_seccomp(disabled: frozenset[str], backend: Backend, drop_uid: int | N
                                         "keyrings, ptrace, mount, unshare/setns and the like refused (EPERM)")
 
 
+def _probe_init(disabled: frozenset[str], backend: Backend, drop_uid: int | None) -> tuple[LayerStatus, Path | None]:
+    """The compiled init of bwrap's sandboxes, if it builds and starts a run (as ``drop_uid``) here."""
+    if not backend.held:
+        return LayerStatus("init", False, f"not needed: {backend.name} starts runs with its own shim"), None
+    if "init" in disabled:
+        return LayerStatus("init", False, "disabled by " + DISABLE_ENV + ": a sh and setpriv start each run"), None
+    built = boxinit.build()
+    if isinstance(built, str):
+        return LayerStatus("init", False, f"{built}; a sh and setpriv start each run"), None
+    with tempfile.TemporaryDirectory(prefix="npuzzle-probe-") as empty:
+        init = (built, bubblewrap.init_arguments((), (), drop_uid))
+        check = f'test "$(id -u)" = {drop_uid if drop_uid is not None else os.geteuid()}'
+        why = try_command(bubblewrap.prefix(tool("bwrap"), Path(empty), [], drop_uid, init=init)
+                          + ["/bin/sh", "-c", check])
+    if why is not None:
+        return LayerStatus("init", False, f"{built} fails under bwrap ({why}); a sh and setpriv start each run"), None
+    return LayerStatus("init", True, f"{built}: each sandbox's PID 1 joins its slot, sets the rlimits and drops "
+                                     "the uid in one program (no sh, no setpriv, no move by pid)"), built
+
+
 def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     """Probe every layer (not cached; see :func:`plan`)."""
     statuses: list[LayerStatus] = []
@@ -200,6 +228,8 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     statuses.append(tmpfs_status)
     filter_status = _probe_seccomp(disabled, chosen, drop_uid)
     statuses.append(filter_status)
+    init_status, init = _probe_init(disabled, chosen, drop_uid)
+    statuses.append(init_status)
     program = seccomp.program() if filter_status.available else None
     if program is not None and chosen.userns:
         statuses = [LayerStatus(s.name, False, "not needed: the seccomp filter refuses the keyring calls (and the "
@@ -216,7 +246,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     # The filter refuses the keyring calls, which a user namespace per run kept apart; and it
     # refuses unshare, so the step that made one (after bwrap loads the filter) could not run.
     return Plan(chosen, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
-                userns and chosen.userns and program is None, tmpfs_status.available, program)
+                userns and chosen.userns and program is None, tmpfs_status.available, program, init)
 
 
 def _choose_backend(disabled: frozenset[str], drop_uid: int | None, statuses: list[LayerStatus]) -> Backend:

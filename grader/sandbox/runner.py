@@ -190,7 +190,8 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
          uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
     environment = _environment(workdir, env, plan)
     token = secrets.token_hex(16)  # the shims' failures carry it; nothing the submission prints can
-    if not plan.backend.held:  # the reaper shim reads it there and drops it (under bwrap, env is the submission's)
+    holds = plan.holds  # the backend holds the run until the runner admits it (bwrap without its compiled init)
+    if not holds:  # the reaper shim or the init reads it there and drops it (held, env is the submission's)
         environment[TOKEN_ENV] = token
     cpu_limit = rlimits.cpu_limit(limits)
     start = None
@@ -199,27 +200,30 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         start = group.start()
     capture = pipes.Capture(limits.output_bytes)
     stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
-    holds = plan.backend.held  # the backend holds the run until the runner admits it, and loads the filter by fd
-    info_read, info_write = os.pipe() if holds else (None, None)
+    by_fd = plan.backend.held  # bwrap: reports its sandbox's pid and loads the filter by fd
+    info_read, info_write = os.pipe() if by_fd else (None, None)
     block_read, block_write = os.pipe() if holds else (None, None)  # holds the sandbox until it is admitted
-    filter_fd = seccomp.program_fd(plan.seccomp) if holds and plan.seccomp else None
+    filter_fd = seccomp.program_fd(plan.seccomp) if by_fd and plan.seccomp else None
+    joins = tuple(group.open_joins()) if plan.init is not None and group is not None else ()
     try:
         command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
-                                     block_read, token)
+                                     block_read, token, joins)
         started = time.monotonic()
         try:
             proc = subprocess.Popen(
                 command_argv, cwd=workdir, env=environment, close_fds=True,
-                pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read) if fd is not None),
+                pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read, *joins) if fd is not None),
                 stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
         except OSError as exc:  # the student's program cannot be started: a run-time error
             return _not_started(argv[0], exc, (info_read, block_write), start, limits)
         finally:
             capture.close_child_ends()
-            for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None):
+            for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None, *joins):
                 if fd is not None:
                     os.close(fd)
         init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
+        if init is None and info_read is not None and not holds:  # the init admits itself: only its pid is read
+            init = admission.sandbox_pid(info_read, proc.pid, admission.ADMIT_SECONDS)
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():

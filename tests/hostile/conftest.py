@@ -25,7 +25,7 @@ import pytest
 from grader.sandbox import isolation
 from tests.hostile import namespace_run
 from tests.hostile.namespace_run import inside_fresh_namespace
-from tests.support import require_tool
+from tests.support import SANDBOX_MODES, require_tool, sandbox_mode
 
 RUNNER_TEST = "test_pid_namespace.py"
 
@@ -86,8 +86,7 @@ def namespace_run_started(request: pytest.FixtureRequest, selected_hostile_tests
     return config.stash.get(BACKGROUND, None)
 
 
-# mode -> the layers switched off to get it
-MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+MODES = SANDBOX_MODES  # mode -> the layers switched off to get it
 
 
 def current_plan() -> isolation.Plan:
@@ -101,11 +100,11 @@ def mode(request, monkeypatch) -> str:
     """Run the test under one isolation layer; skip the layers this machine lacks (bwrap must work in CI)."""
     name = request.param
     monkeypatch.setenv(isolation.DISABLE_ENV, MODES[name])
-    if name == "bwrap":
+    if name.startswith("bwrap"):
         require_tool("bwrap")
     chosen = current_plan()
-    if chosen.backend.name != name:
-        if name == "bwrap" and os.environ.get("CI"):
+    if sandbox_mode(chosen) != name:
+        if name.startswith("bwrap") and os.environ.get("CI"):
             pytest.fail(f"bwrap is installed but unusable: {'; '.join(chosen.notes)}")
         pytest.skip(f"{name} is not available here: {'; '.join(chosen.notes)}")
     return name

@@ -251,7 +251,7 @@ def test_no_run_can_read_its_case_or_its_student(mode, io, tmp_path, monkeypatch
     for run in snooped:
         for secret in [student, "snoopy", *case_ids, "rand-0"]:
             assert secret.encode() not in run.stdout, f"a run can read {secret!r}"
-    if mode == "bwrap":
+    if mode.startswith("bwrap"):
         assert all(b"cwd /run/box\n" in run.stdout and b"env HOME /run/box\n" in run.stdout for run in snooped)
 
 

@@ -43,7 +43,7 @@ def namespaced(mode) -> str:
 @pytest.fixture
 def private_view(mode) -> str:
     """Only bwrap hides the host's files."""
-    if mode != "bwrap":
+    if not mode.startswith("bwrap"):
         pytest.skip("only bwrap hides the host's files")
     return mode
 

@@ -53,6 +53,10 @@ class Wrapping:
     info_fd: int | None = None
     seccomp_fd: int | None = None
     block_fd: int | None = None
+    init: Path | None = None
+    """The compiled sandbox init (:mod:`grader.sandbox.boxinit`), which joins the slot through ``join_fds``, sets
+    the rlimits and drops the uid itself; None: the backend's shims and the runner do."""
+    join_fds: tuple[int, ...] = ()
     token: str = ""
     """This run's secret, which the grader's own shims put in a failure message (``limits.SHIM_FAULT``): a
     submission can print anything and exit with any code, so only a message carrying it is the shims'."""

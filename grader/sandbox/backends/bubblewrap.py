@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -38,6 +39,8 @@ BOX = "/run/box"
 # its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
 USERNS_ARGV = [shutil.which("unshare") or "unshare", "--user", "--map-current-user", "--"]
+INIT_INSIDE = "/run/init"  # where the compiled init (grader.sandbox.boxinit) is bound, read-only
+_UNLIMITED = 2**64 - 1  # RLIM_INFINITY as the init reads it
 
 
 @functools.cache
@@ -50,6 +53,21 @@ def _system_binds() -> tuple[str, ...]:
         elif os.path.isdir(path):
             args += ["--ro-bind", path, path]
     return tuple(args)
+
+
+def init_arguments(joins: Sequence[int], values: Sequence[tuple[int, int, int]], uid: int | None) -> list[str]:
+    """The compiled init's argv before the program's (``grader/sandbox/boxinit.c``): the slot's join fds, the
+    rlimits ``(resource, soft, hard)``, the uid to drop to."""
+    args = [f"-j{fd}" for fd in joins]
+    for res, soft, hard in values:
+        args.append(f"-r{res}:{_unsigned(soft)}:{_unsigned(hard)}")
+    if uid is not None:
+        args.append(f"-u{uid}")
+    return [*args, "--"]
+
+
+def _unsigned(value: int) -> int:
+    return _UNLIMITED if value == resource.RLIM_INFINITY or value < 0 else value
 
 
 def _ancestors(path: Path) -> list[str]:
@@ -69,7 +87,8 @@ def _dirs_to(path: Path, made: set[str]) -> list[str]:
 
 def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None,
            info_fd: int | None = None, limiter: Sequence[str] = (), own_userns: bool = False,
-           seccomp_fd: int | None = None, block_fd: int | None = None) -> list[str]:
+           seccomp_fd: int | None = None, block_fd: int | None = None,
+           init: tuple[Path, Sequence[str]] | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (e.g. ``prlimit ... --``, so only what follows gets the rlimits; a run's
     rlimits are set while ``block_fd`` holds the sandbox instead, :mod:`grader.sandbox.admission`).
@@ -86,6 +105,10 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
     (``unshare --user``): the keyrings it sees die with it, whatever it stored there.
 
     The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.folders.tmpfs`).
+
+    ``init`` (the compiled init's host path and its arguments, :mod:`grader.sandbox.boxinit`) replaces the
+    init shell and ``setpriv``: bound read-only at ``/run/init``, it is the namespace's PID 1, joins the slot,
+    sets the rlimits and drops the uid itself (``drop_uid`` and ``limiter`` are then in its arguments).
     """
     if drop_uid is not None:
         args = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
@@ -99,6 +122,8 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
     for path in readable:
         args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
     args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
+    if init is not None:
+        args += ["--ro-bind", str(init[0]), INIT_INSIDE]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     if block_fd is not None:
@@ -106,6 +131,8 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
     if seccomp_fd is not None:
         args += ["--seccomp", str(seccomp_fd)]
     args += ["--chdir", BOX, "--"]
+    if init is not None:
+        return args + [INIT_INSIDE, *init[1]] + (USERNS_ARGV if own_userns else [])
     args += INIT_SHIM
     if drop_uid is not None:
         setpriv = tool("setpriv")
@@ -134,10 +161,15 @@ class Bubblewrap(Backend):
         return [host.sub(BOX, value) for value in values]
 
     def wrap(self, argv: Sequence[str], run: Wrapping) -> list[str]:
-        """Held (``run.block_fd``), the runner admits the run; else a sh joins the slot and prlimit limits it."""
+        """With ``run.init``, the compiled init joins the slot (``run.join_fds``), limits and drops the run;
+        held (``run.block_fd``), the runner admits the run; else a sh joins the slot and prlimit limits it."""
         paths = [Path(p).resolve() for p in run.readable]
         paths += [p for p in install_prefixes(argv[0])
                   if not any(p.is_relative_to(r) for r in [run.workdir, *paths])]
+        if run.init is not None:
+            init = (run.init, init_arguments(run.join_fds, run.rlimits, run.uid))
+            return prefix(tool("bwrap"), run.workdir, paths, run.uid, run.info_fd, own_userns=run.userns,
+                          seccomp_fd=run.seccomp_fd, init=init) + list(argv)
         held = run.block_fd is not None
         join = cgroups.join_argv(run.group, run.token) if run.group is not None and not held else []
         limiter = rlimits.prlimit_argv(run.rlimits) if run.rlimits and not held else []

@@ -1,8 +1,11 @@
-"""Under bwrap a run is admitted (slot cgroups, rlimits) while bwrap holds it: limited from its first
-instruction, and a run that cannot be admitted never runs at all."""
+"""Under bwrap a run is admitted (slot cgroups, rlimits) before the program starts: by the compiled init,
+which joins the slot and sets the rlimits itself, or (without it) by the runner while bwrap holds the
+sandbox. Either way the program is limited from its first instruction, and a run that cannot be admitted
+never runs at all."""
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 from pathlib import Path
@@ -11,6 +14,7 @@ import pytest
 
 from grader.sandbox import admission, cgroups, isolation, rlimits, runner
 from grader.sandbox.folders import box
+from tests.support import SANDBOX_MODES, sandbox_mode
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 SHOW = ("import resource\n"
@@ -19,10 +23,13 @@ SHOW = ("import resource\n"
         "    print(name, *resource.getrlimit(getattr(resource, 'RLIMIT_' + name)))\n")
 
 
-@pytest.fixture(autouse=True)
-def bwrap_only():
-    if not isolation.plan().backend.held:
-        pytest.skip("admission is how bwrap runs start")
+@pytest.fixture(autouse=True, params=["bwrap", "bwrap-held"])
+def bwrap_path(request, monkeypatch) -> str:
+    """Both ways a bwrap run starts: its compiled init, or held by bwrap and admitted by the runner."""
+    monkeypatch.setenv(isolation.DISABLE_ENV, SANDBOX_MODES[request.param])
+    if sandbox_mode(isolation.plan()) != request.param:
+        pytest.skip(f"{request.param} is not how runs start here")
+    return str(request.param)
 
 
 def test_a_run_starts_in_its_slot_under_its_rlimits():
@@ -56,19 +63,27 @@ def test_a_run_is_counted_in_its_slot_from_the_start():
 
 
 @pytest.mark.parametrize("failing", ["cgroup", "rlimit"])
-def test_a_run_that_cannot_be_admitted_never_runs(failing, monkeypatch):
-    if failing == "cgroup":
-        if isolation.plan().cgroups is None:
-            pytest.skip("no cgroups here")
-
-        def refuse(self, pid):
-            raise cgroups.CgroupError(13, "refused for the test")
-        monkeypatch.setattr(cgroups.SlotGroup, "admit", refuse)
-    else:
-        def refuse(pid, res, values):
-            raise PermissionError(1, "refused for the test")
-        monkeypatch.setattr(admission.resource, "prlimit", refuse)
+def test_a_run_that_cannot_be_admitted_never_runs(failing, bwrap_path, monkeypatch):
+    if failing == "cgroup" and isolation.plan().cgroups is None:
+        pytest.skip("no cgroups here")
+    if bwrap_path == "bwrap-held":
+        expected = "refused for the test"
+        if failing == "cgroup":
+            def refuse(self, pid):
+                raise cgroups.CgroupError(13, "refused for the test")
+            monkeypatch.setattr(cgroups.SlotGroup, "admit", refuse)
+        else:
+            def refuse_limit(pid, res, values):
+                raise PermissionError(1, "refused for the test")
+            monkeypatch.setattr(admission.resource, "prlimit", refuse_limit)
+    elif failing == "cgroup":  # the init's write into its slot fails (a file that refuses every write)
+        expected = "could not join its cgroup"
+        monkeypatch.setattr(cgroups.SlotGroup, "open_joins", lambda self: [os.open("/dev/full", os.O_WRONLY)])
+    else:  # the init cannot set an rlimit (a soft limit above its hard one)
+        expected = "cannot set an rlimit"
+        real = rlimits.rlimit_values
+        monkeypatch.setattr(rlimits, "rlimit_values", lambda *args: [*real(*args), (resource.RLIMIT_CORE, 2, 1)])
     with box.box() as place:
-        with pytest.raises(OSError, match="refused for the test"):
+        with pytest.raises(OSError, match=expected):
             place.run(["/bin/sh", "-c", "echo ran > marker"], runner.Limits(wall_seconds=5))
         assert not (place.path / "marker").exists()

@@ -121,7 +121,7 @@ def test_join_argv_quotes_nothing_a_run_controls(tmp_path, name):
     assert f"echo 0 > '{tmp_path / 'npuzzle-grader-1' / 'tasks'}'" in argv[2]
 
 
-def test_a_v1_run_joins_by_moving_itself_a_v2_run_by_its_pid(tmp_path):
+def test_a_v1_run_joins_through_tasks_a_v2_run_through_cgroup_procs(tmp_path):
     """v1: "0" into tasks moves the writing thread alone, without the kernel's machine-wide lock that
     moving another process (or a pid into cgroup.procs) takes; v2 has no such file for a domain cgroup."""
     v1 = cgroups.SlotGroup(cgroups.Hierarchy(1, {}), "npuzzle-grader-1")
@@ -132,4 +132,6 @@ def test_a_v1_run_joins_by_moving_itself_a_v2_run_by_its_pid(tmp_path):
     v2 = cgroups.SlotGroup(cgroups.Hierarchy(2, {}), "npuzzle-grader-1")
     v2.dirs = {"cpu": tmp_path, "memory": tmp_path}
     assert not v2.joins_itself
-    assert cgroups.join_argv(v2)[2].count(f"echo $$ > '{tmp_path / 'cgroup.procs'}'") == 1
+    assert cgroups.join_argv(v2)[2].count(f"echo 0 > '{tmp_path / 'cgroup.procs'}'") == 1
+    assert v2.self_joins == [tmp_path / "cgroup.procs"]
+    assert v1.self_joins == [tmp_path / "cpu" / "tasks", tmp_path / "memory" / "tasks"]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import cgroups, isolation, limits, reaper, runner
+from tests.support import SANDBOX_MODES, sandbox_mode
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 FORGED = [
@@ -21,15 +22,14 @@ FORGED = [
     "grader sandbox: [0123456789abcdef0123456789abcdef] cannot load the seccomp filter: Invalid argument",
     "grader sandbox: cannot mount tmpfs on /tmp: Operation not permitted",
 ]
-# Each backend this machine has: bwrap, unshare (root, without bwrap), the reaper alone.
-MODES = {"bwrap": "", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+MODES = SANDBOX_MODES  # each way this machine may hold a run
 
 
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("forged", FORGED, ids=["join", "join-empty-token", "seccomp", "mount"])
 def test_a_program_that_prints_a_shim_failure_is_not_a_grader_fault(mode, forged, workdir, monkeypatch):
     monkeypatch.setenv("NPUZZLE_SANDBOX_DISABLE", MODES[mode])
-    if isolation.plan().backend.name != mode:
+    if sandbox_mode(isolation.plan()) != mode:
         pytest.skip(f"{mode} does not work here")
     code = f"import sys, os\nsys.stderr.write({forged!r} + '\\n')\nsys.stderr.flush()\nos._exit(125)"
     outcome = runner.run_command([PYTHON, "-c", code], workdir, runner.Limits(wall_seconds=10))
@@ -39,11 +39,14 @@ def test_a_program_that_prints_a_shim_failure_is_not_a_grader_fault(mode, forged
 @pytest.mark.parametrize("mode", list(MODES))
 def test_the_token_never_reaches_the_program(mode, workdir, monkeypatch):
     monkeypatch.setenv("NPUZZLE_SANDBOX_DISABLE", MODES[mode])
-    if isolation.plan().backend.name != mode:
+    if sandbox_mode(isolation.plan()) != mode:
         pytest.skip(f"{mode} does not work here")
+    # the parent: bwrap's init (the compiled one, or a sh); its environment, where one runs as the same uid
     code = ("import os\nprint(sorted(os.environ))\n"
             "print(open('/proc/self/cmdline', 'rb').read())\n"
-            "print(open('/proc/%d/cmdline' % os.getppid(), 'rb').read())")
+            "print(open('/proc/%d/cmdline' % os.getppid(), 'rb').read())\n"
+            "try:\n    print(open('/proc/%d/environ' % os.getppid(), 'rb').read())\n"
+            "except OSError as exc:\n    print(exc)\n")
     outcome = runner.run_command([PYTHON, "-c", code], workdir, runner.Limits(wall_seconds=10))
     assert outcome.exit_code == 0, outcome
     assert limits.TOKEN_ENV.encode() not in outcome.stdout and b"grader sandbox" not in outcome.stdout, outcome

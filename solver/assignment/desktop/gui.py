@@ -73,12 +73,13 @@ def gui(puzzle: str | None, size: int, image: str | None, numbers: bool, seed: i
         import tkinter
 
         from solver.assignment.desktop.gui_app import PuzzleApp
+        from solver.assignment.desktop.gui_root import new_root
         from solver.assignment.picture import PictureError
     except ImportError as exc:
         raise GuiUnavailableError(f"the GUI needs Tk, which this Python lacks ({exc}); "
                                   "install python3-tk") from None
     try:
-        root = tkinter.Tk()
+        root = new_root()  # its interpreter is deleted in this thread only (see gui_root)
     except tkinter.TclError as exc:
         raise GuiUnavailableError(f"cannot open a window: {exc} (is DISPLAY set?)") from None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import select
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -46,12 +47,24 @@ def display() -> Iterator[str]:
 @pytest.fixture
 def app(display: str, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("DISPLAY", display)
-    import tkinter
-
     from solver.assignment.desktop.gui_app import PuzzleApp
+    from solver.assignment.desktop.gui_root import new_root
 
-    root = tkinter.Tk()
+    root = new_root()
     window = PuzzleApp(root, size=3, seed=11, delay_ms=5)
     root.update()
     yield window
     root.destroy()
+
+
+def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """Once a test's arguments are gone, delete its closed windows here, in the thread that made them.
+
+    Left to the cyclic collector, a window's widgets and variables would go in whichever thread
+    allocates next, such as a later test's search threads: each variable's ``__del__`` then
+    waits a second for a Tk main loop and fails (its interpreter, kept by
+    :mod:`solver.assignment.desktop.gui_root`, is never deleted there).
+    """
+    gui_root = sys.modules.get("solver.assignment.desktop.gui_root")
+    if gui_root is not None:
+        gui_root.release_closed()

@@ -72,9 +72,10 @@ class Backend(ABC):
     # The run sees the system dirs and its own folder only: host paths and their permissions do not
     # reach it, and nothing of the host's /tmp or IPC is shared (its uid needs no scrub after it).
     private_view: ClassVar[bool]
-    # The backend holds the sandbox's first process until the runner has admitted it into its slot's
-    # cgroups and set its rlimits (the uid drop is the backend's, the filter passed by fd); else the
-    # reaper shim in the argv joins the slot, sets the rlimits, drops the uid and loads the filter.
+    # The backend can hold the sandbox's first process until the runner has admitted it into its slot's
+    # cgroups and set its rlimits (the uid drop is the backend's, the filter passed by fd): it does when no
+    # compiled init admits the run itself (isolation.Plan.holds); else the reaper shim in the argv joins the
+    # slot, sets the rlimits, drops the uid and loads the filter.
     held: ClassVar[bool]
     userns: ClassVar[bool]              # can put each run in a user namespace of its own
     tmp_view: ClassVar[str]             # what the run's /tmp is, for `grade doctor`

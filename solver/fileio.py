@@ -51,47 +51,74 @@ def _private(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o022
 
 
-def compiled(sources: Sequence[Path], flags: Sequence[str], stem: str, suffix: str = "") -> Path:
+def compiled(sources: Sequence[Path], flags: Sequence[str], stem: str, suffix: str = "",
+             fallback: Sequence[Sequence[str]] = ()) -> Path:
     """``sources`` compiled with ``flags`` into the cache folder (once: the name carries a hash of the sources,
     the flags, the compiler and the machine type, so an edited source or another machine never finds a stale
     build); written under a temporary name and renamed, so concurrent first uses are safe. Falls back to a
     folder of ours in the temp folder when the cache is not writable; a folder someone else made is never used.
+    ``fallback``: flags tried in turn when those before fail to compile; a build already made with any of them
+    is taken first, so a machine where ``flags`` cannot work does not try them again at every start.
 
     Raises RuntimeError (no compiler, a failed compile, no usable folder) or OSError.
     """
     compiler = c_compiler()
     if compiler is None:
         raise RuntimeError("no C compiler found ($CC, cc, gcc or clang)")
+    choices = [(list(each), _build_name(sources, each, compiler, stem, suffix)) for each in (flags, *fallback)]
+    folders = [folder for folder in (cache_dir() / "native", Path(tempfile.gettempdir()) /
+                                     f"npuzzle-native-{os.geteuid()}") if _usable(folder)]
+    for _, name in choices:
+        for folder in folders:
+            if (folder / name).is_file() and os.stat(folder / name).st_uid == os.geteuid():
+                return folder / name
+    failure = RuntimeError("no writable folder of ours for the compiled program")
+    for each, name in choices:
+        for folder in folders:
+            try:
+                return _compile_into(folder / name, compiler, each, sources)
+            except OSError as exc:  # an unwritable cache: compile into the temp folder instead
+                failure = RuntimeError(f"cannot write {folder}: {exc.strerror or exc}")
+            except RuntimeError as exc:
+                failure = exc
+                break  # the compiler refused these flags: the next ones, if any
+    raise failure
+
+
+def _build_name(sources: Sequence[Path], flags: Sequence[str], compiler: str, stem: str, suffix: str) -> str:
     digest = hashlib.sha256()
     for part in [*(Path(s).read_bytes() for s in sources), " ".join(flags).encode(), compiler.encode(),
                  platform.machine().encode(), platform.system().encode()]:
         digest.update(part)
         digest.update(b"\0")
-    name = f"{stem}-{platform.machine()}-{digest.hexdigest()[:20]}{suffix}"
-    for folder in (cache_dir() / "native", Path(tempfile.gettempdir()) / f"npuzzle-native-{os.geteuid()}"):
-        try:
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        except OSError:
-            continue  # an unwritable cache: compile into the temp folder instead
-        if not _private(folder):
-            continue
-        target = folder / name
-        if target.is_file() and os.stat(target).st_uid == os.geteuid():
-            return target
-        handle, partial = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=suffix)
-        os.close(handle)
-        try:
-            done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
-                                  check=False, capture_output=True, text=True, timeout=120)
-            if done.returncode != 0:
-                raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
-            os.chmod(partial, 0o755)
-            os.replace(partial, target)
-        finally:
-            if os.path.exists(partial):
-                os.unlink(partial)
-        return target
-    raise RuntimeError("no writable folder of ours for the compiled program")
+    return f"{stem}-{platform.machine()}-{digest.hexdigest()[:20]}{suffix}"
+
+
+def _usable(folder: Path) -> bool:
+    """Whether ``folder`` exists (made now if need be) and is :func:`_private`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return False
+    return _private(folder)
+
+
+def _compile_into(target: Path, compiler: str, flags: Sequence[str], sources: Sequence[Path]) -> Path:
+    """Compile to a temporary name beside ``target``, then rename it into place. Raises RuntimeError
+    (the compiler failed) or OSError (the folder cannot be written)."""
+    handle, partial = tempfile.mkstemp(dir=target.parent, prefix=".partial-", suffix=target.suffix)
+    os.close(handle)
+    try:
+        done = subprocess.run([compiler, *flags, "-o", partial, *map(str, sources)], stdin=subprocess.DEVNULL,
+                              check=False, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{Path(compiler).name} failed: {done.stderr.strip()[:500]}")
+        os.chmod(partial, 0o755)
+        os.replace(partial, target)
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return target
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:

@@ -29,10 +29,7 @@ _DYNAMIC = ("-O2", "-std=gnu99")
 @functools.cache
 def build() -> Path | str:
     """The compiled program, or why there is none (cached for the process)."""
-    failure = ""
-    for flags in (_STATIC, _DYNAMIC):  # no static C library on some machines
-        try:
-            return compiled([SOURCE], flags, "boxinit")
-        except (OSError, RuntimeError, subprocess.SubprocessError) as exc:
-            failure = str(exc)
-    return f"it could not be compiled: {failure}"
+    try:  # static where the machine has a static C library, else dynamic
+        return compiled([SOURCE], _STATIC, "boxinit", fallback=[_DYNAMIC])
+    except (OSError, RuntimeError, subprocess.SubprocessError) as exc:
+        return f"it could not be compiled: {exc}"

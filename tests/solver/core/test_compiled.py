@@ -60,3 +60,17 @@ def test_without_a_compiler_it_says_so(places, monkeypatch):
     monkeypatch.setenv("CC", "no-such-compiler-here")
     with pytest.raises(RuntimeError, match="no C compiler"):
         fileio.compiled([source], ("-O2",), "seven")
+
+
+def test_flags_the_compiler_refuses_fall_back_and_are_not_tried_again(places, monkeypatch):
+    source, _ = places
+    refused, plain = ("-O2", "-no-such-flag-here"), ("-O2",)
+    built = fileio.compiled([source], refused, "seven", fallback=[plain])
+    assert built == fileio.compiled([source], plain, "seven")  # the fallback's own build
+    calls = []
+    real = fileio.subprocess.run
+    monkeypatch.setattr(fileio.subprocess, "run", lambda *a, **k: calls.append(a) or real(*a, **k))
+    assert fileio.compiled([source], refused, "seven", fallback=[plain]) == built
+    assert calls == []  # the build found is taken: the refused flags are not compiled again
+    with pytest.raises(RuntimeError, match="failed"):
+        fileio.compiled([source], refused, "seven")

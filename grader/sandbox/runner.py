@@ -21,7 +21,7 @@ import signal
 import subprocess
 import time
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from grader.sandbox import admission, cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots
@@ -171,13 +171,16 @@ def _environment(workdir: Path, env: Mapping[str, str] | None, plan: isolation.P
 
 
 def _admitted(proc: subprocess.Popen, info_read: int | None, block_write: int | None,
-              group: cgroups.SlotGroup | None, values: list[tuple[int, int, int]]) -> int | None:
-    """The host pid of bwrap's sandbox, admitted into the slot under the rlimits ``values`` before it runs
-    (None without bwrap, or when bwrap failed first); on a fault bwrap is killed and reaped, then it raises."""
-    if block_write is None or info_read is None:
+              group: cgroups.SlotGroup | None, values: Callable[[], list[tuple[int, int, int]]]) -> int | None:
+    """The host pid of bwrap's sandbox (None without bwrap, or when bwrap failed first). Held (``block_write``),
+    it is admitted into the slot under the rlimits ``values()`` before it runs, and on a fault bwrap is killed
+    and reaped, then it raises; else the compiled init admits itself and only the pid bwrap reports is read."""
+    if info_read is None:
         return None
+    if block_write is None:
+        return admission.sandbox_pid(info_read, proc.pid, admission.ADMIT_SECONDS)
     try:
-        return admission.admit(proc.pid, info_read, block_write, group, values)
+        return admission.admit(proc.pid, info_read, block_write, group, values())
     except BaseException:
         os.close(info_read)
         os.wait4(proc.pid, 0)  # killed by admit: reaped here
@@ -221,9 +224,8 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
             for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None, *joins):
                 if fd is not None:
                     os.close(fd)
-        init = _admitted(proc, info_read, block_write, group, command.rlimit_values(argv, workdir, plan, limits, uid))
-        if init is None and info_read is not None and not holds:  # the init admits itself: only its pid is read
-            init = admission.sandbox_pid(info_read, proc.pid, admission.ADMIT_SECONDS)
+        init = _admitted(proc, info_read, block_write, group, lambda: command.rlimit_values(argv, workdir, plan,
+                                                                                         limits, uid))
         sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
         meter = None
         if cpuwait.available():

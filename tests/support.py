@@ -105,14 +105,17 @@ def run_folders(prefix: str) -> Iterator[Callable[..., Path]]:
 
 
 # Each way this machine may hold a run -> the layers switched off to get it: bwrap with its compiled init
-# (grader/sandbox/boxinit.c), bwrap without it (a sh and setpriv start the run, the runner admits it), unshare
+# (grader/sandbox/entry/boxinit.c), bwrap without it (a sh and setpriv start the run, the runner admits it), unshare
 # (root, without bwrap), the reaper alone.
-SANDBOX_MODES = {"bwrap": "", "bwrap-held": "init", "unshare": "bwrap", "reaper": "bwrap,unshare"}
+SANDBOX_MODES = {"bwrap": "", "bwrap-per-run": "resident", "bwrap-held": "init", "unshare": "bwrap",
+                 "reaper": "bwrap,unshare"}
 
 
 def sandbox_mode(plan: isolation.Plan) -> str:
     """The :data:`SANDBOX_MODES` name of what ``plan`` holds runs with."""
     if plan.backend.name == "bwrap" and plan.init is None:
         return "bwrap-held"
+    if plan.backend.name == "bwrap" and plan.resident is None:
+        return "bwrap-per-run"  # a case's runs start their own bwrap, not a resident sandbox's
     return plan.backend.name
 

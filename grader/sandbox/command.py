@@ -1,6 +1,6 @@
 """The full argv of a run, outermost first: the isolation prefix (bwrap, unshare or the reaper shim),
 the uid drop, then the submission's own argv; where no bwrap holds the run's first process
-(:mod:`grader.sandbox.admission`), a ``sh`` that joins the slot's cgroups comes first.
+(:mod:`grader.sandbox.entry.admission`), a ``sh`` that joins the slot's cgroups comes first.
 
 Each layer is a program that execs the next, so the submission's pid, signals and exit
 status pass through unchanged. The rlimits bind the run's processes, never bwrap itself or the
@@ -42,10 +42,11 @@ def rlimit_values(argv: Sequence[str], workdir: Path, plan: isolation.Plan, limi
     """(resource, soft, hard) of a run of ``argv`` as ``uid``, within the grader's own hard limits."""
     if not plan.rlimits:
         return []
-    return rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, _final(argv, workdir, plan)))
+    return rlimits.within_ours(rlimits.rlimit_values(limits, uid is not None, final_argv(argv, workdir, plan)))
 
 
-def _final(argv: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str]:
+def final_argv(argv: Sequence[str], workdir: Path, plan: isolation.Plan) -> list[str]:
+    """The submission's argv as the run starts it (the box's path inside, no JVM perf file under the filter)."""
     return plan.backend.neutral(without_perf_file(argv, plan), workdir)
 
 
@@ -59,4 +60,4 @@ def build(argv: Sequence[str], workdir: Path, readable: Sequence[Path], plan: is
     without it, the runner admits the run into ``group`` and sets its rlimits while ``block_fd`` holds it."""
     run = Wrapping(workdir, readable, uid, group, rlimit_values(argv, workdir, plan, limits, uid), plan.seccomp,
                    plan.userns, info_fd, seccomp_fd, block_fd, plan.init, join_fds, token)
-    return plan.backend.wrap(_final(argv, workdir, plan), run)
+    return plan.backend.wrap(final_argv(argv, workdir, plan), run)

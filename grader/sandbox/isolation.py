@@ -34,10 +34,11 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import backends, boxinit, cgroups, seccomp, uids
+from grader.sandbox import backends, cgroups, seccomp, uids
 from grader.sandbox.backends import bubblewrap
 from grader.sandbox.backends.base import Backend, LayerStatus, tool, try_command
 from grader.sandbox.backends.bubblewrap import USERNS_ARGV
+from grader.sandbox.entry import boxinit, resident
 from grader.sandbox.folders import tmpfs
 
 DISABLE_ENV = "NPUZZLE_SANDBOX_DISABLE"
@@ -62,7 +63,8 @@ class Plan:
     userns: bool = False                      # under bwrap, each run in a user namespace of its own
     workdir_tmpfs: bool = False               # each run's workdir on a size-capped tmpfs (root)
     seccomp: bytes | None = None              # the system-call filter every run starts under
-    init: Path | None = None                  # bwrap's compiled init (grader.sandbox.boxinit); None: sh + setpriv
+    init: Path | None = None                  # bwrap's compiled init (grader.sandbox.entry.boxinit); None: sh + setpriv
+    resident: Path | None = None              # the init, when a case's runs enter a resident sandbox per box
 
     @property
     def holds(self) -> bool:
@@ -195,6 +197,22 @@ def _probe_init(disabled: frozenset[str], backend: Backend, drop_uid: int | None
                                      "the uid in one program (no sh, no setpriv, no move by pid)"), built
 
 
+def _probe_resident(disabled: frozenset[str], init: Path | None,
+                    drop_uid: int | None) -> tuple[LayerStatus, Path | None]:
+    """Whether a case's runs can enter a resident sandbox per box (:mod:`grader.sandbox.entry.resident`)."""
+    if init is None or drop_uid is None:
+        needs = "the compiled init" if init is None else "root (a uid per run)"
+        return LayerStatus("resident", False, f"not used: it needs {needs}; bwrap starts each run"), None
+    if "resident" in disabled:
+        return LayerStatus("resident", False, "disabled by " + DISABLE_ENV + ": bwrap starts each run"), None
+    why = resident.check(init, drop_uid)
+    if why is not None:
+        return LayerStatus("resident", False, f"it fails here ({why}); bwrap starts each run"), None
+    return LayerStatus("resident", True, "a case's runs enter a sandbox bwrap built once per box, each in its own "
+                                         "PID, mount, network, IPC and UTS namespaces with a fresh /proc and "
+                                         "/tmp"), init
+
+
 def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     """Probe every layer (not cached; see :func:`plan`)."""
     statuses: list[LayerStatus] = []
@@ -230,6 +248,8 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     statuses.append(filter_status)
     init_status, init = _probe_init(disabled, chosen, drop_uid)
     statuses.append(init_status)
+    resident_status, resident_init = _probe_resident(disabled, init, drop_uid)
+    statuses.append(resident_status)
     program = seccomp.program() if filter_status.available else None
     if program is not None and chosen.userns:
         statuses = [LayerStatus(s.name, False, "not needed: the seccomp filter refuses the keyring calls (and the "
@@ -246,7 +266,7 @@ def probe(disabled: frozenset[str] = frozenset()) -> Plan:
     # The filter refuses the keyring calls, which a user namespace per run kept apart; and it
     # refuses unshare, so the step that made one (after bwrap loads the filter) could not run.
     return Plan(chosen, drop_uid, rlimits.available, tuple(statuses), tuple(notes), pool, hierarchy,
-                userns and chosen.userns and program is None, tmpfs_status.available, program, init)
+                userns and chosen.userns and program is None, tmpfs_status.available, program, init, resident_init)
 
 
 def _choose_backend(disabled: frozenset[str], drop_uid: int | None, statuses: list[LayerStatus]) -> Backend:

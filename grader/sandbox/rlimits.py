@@ -1,8 +1,8 @@
 """The POSIX resource limits of a run, and how they reach the submission alone.
 
-Under bwrap the compiled init sets them in the submission's process (:mod:`grader.sandbox.boxinit`), or
+Under bwrap the compiled init sets them in the submission's process (:mod:`grader.sandbox.entry.boxinit`), or
 without it the runner sets them on the sandbox's first process while bwrap holds it
-(:mod:`grader.sandbox.admission`): bwrap itself and the copies of a capped workdir are not bound by
+(:mod:`grader.sandbox.entry.admission`): bwrap itself and the copies of a capped workdir are not bound by
 them. Without bwrap, the reaper shim sets them in the submission's own process.
 """
 

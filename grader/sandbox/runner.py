@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import resource
 import secrets
 import signal
 import subprocess
@@ -24,9 +23,11 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from grader.sandbox import admission, cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots
+from grader.sandbox import cgroups, command, cpuwait, isolation, pipes, rlimits, seccomp, slots
 from grader.sandbox.backends import bubblewrap
 from grader.sandbox.backends.base import wait_exit
+from grader.sandbox.entry import admission, resident
+from grader.sandbox.evidence import held_bytes, out_of_memory, over_cpu
 from grader.sandbox.folders import tmpfs
 from grader.sandbox.folders import workdir as workdirs
 from grader.sandbox.limits import SHIM_EXIT, SHIM_FAULT, TOKEN_ENV, Limits, Outcome
@@ -43,23 +44,6 @@ SANDBOX_MEMORY_BYTES = 64 * 2**20
 JOIN_FAILED = SHIM_EXIT
 RUN_FOLDER = bubblewrap.BOX  # where a run sees its own folder under bwrap
 WORKDIR_ROOM_BYTES = workdirs.WORKDIR_ROOM_BYTES  # what a run may add to its capped workdir
-# What a program prints when an allocation fails under its rlimit. Printed text is only a claim
-# (a student can print it): it is believed when the grader's own measurement agrees, see
-# out_of_memory. Not "Could not reserve enough space" (the JVM failing to start with its heap):
-# the caller confirms that one itself (grader.sandbox.probe.jvm_probe) before calling it the grader's fault.
-OOM_MARKERS = (b"MemoryError", b"java.lang.OutOfMemoryError", b"std::bad_alloc",
-               b"Cannot allocate memory", b"out of memory", b"Out of memory",
-               b"insufficient memory for the Java Runtime", b"os::commit_memory")
-# A failed allocation under RLIMIT_AS (or a JVM's -Xmx) comes after the process's resident memory
-# grew toward its limit: Python's MemoryError at a 256 MB limit holds ~230 MB, a JVM's heap
-# OutOfMemoryError at least its -Xmx. Half the limit leaves room for what the address space
-# counts beyond resident pages (libraries, a JVM's reserved but untouched heap).
-OOM_EVIDENCE_FRACTION = 0.5
-# ru_maxrss is the largest process of the run's whole tree, the sandbox's own Python shim included
-# (17 MB measured here): under this it proves nothing, whatever the limit (memory_mb may be 16).
-OOM_EVIDENCE_FLOOR_BYTES = 32 * 2**20
-
-
 def isolation_layers() -> list[str]:
     """The layers active on this machine (probed once, cached), for results.json."""
     return isolation.plan().layers
@@ -119,14 +103,16 @@ def memory_limit_bytes(limits: Limits, argv: Sequence[str]) -> int:
 
 def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapping[str, str] | None = None,
                 stdin_data: bytes | None = None, readable: Sequence[Path] = (),
-                keep: Sequence[str] = (".",), in_place: bool = False) -> Outcome:
+                keep: Sequence[str] = (".",), in_place: bool = False,
+                residents: resident.Residents | None = None) -> Outcome:
     """Run ``argv`` in ``workdir`` under ``limits``; a student's fault is in the Outcome, never raised.
 
     ``keep`` names what the caller reads in ``workdir`` after the run (paths relative to it, ``.``
     for all, the default). Where the workdir is a capped tmpfs, only those come back to the host disk, within
     the tmpfs's own size (:func:`grader.sandbox.folders.tmpfs.over`); what did not fit is said on stderr.
     ``in_place``: the workdir is capped by the caller already (a case's box, :mod:`grader.sandbox.folders.box`,
-    which never touches the disk): the run uses it as it is, and ``keep`` is not used.
+    which never touches the disk): the run uses it as it is, and ``keep`` is not used. ``residents``: the box's
+    resident sandboxes (:mod:`grader.sandbox.entry.resident`), which the run enters where the plan has them.
 
     The run holds a worker slot for its duration (:mod:`grader.sandbox.slots`): its own uid
     (as root) and its slot's cgroups, which count its memory (shmem included), processes and
@@ -141,7 +127,7 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
     capped = tmpfs.over(workdir, workdirs.quota_bytes(workdir, limits), keep) if plan.workdir_tmpfs \
         and not in_place else contextlib.nullcontext(None)
     with capped as copy_back:
-        outcome = _in_slot(argv, workdir, limits, env, stdin_data, readable, plan)
+        outcome = _in_slot(argv, workdir, limits, env, stdin_data, readable, plan, residents)
     if copy_back is not None and copy_back.refused:
         note = f"\ngrader: {copy_back.refused}\n".encode()
         outcome = dataclasses.replace(outcome, stderr=outcome.stderr + note)
@@ -149,7 +135,8 @@ def run_command(argv: Sequence[str], workdir: Path, limits: Limits, *, env: Mapp
 
 
 def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None,
-             stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan) -> Outcome:
+             stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan,
+             residents: resident.Residents | None = None) -> Outcome:
     """The run in a worker slot: the run's uid owns the workdir's content for the run alone, and
     everything in it is root's again before that uid can serve another run."""
     with slots.pool().slot() as slot:
@@ -158,7 +145,7 @@ def _in_slot(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[st
             workdirs.check_reachable(workdir, uid)
         workdirs.give(workdir, uid)
         try:
-            return _run(argv, workdir, limits, env, stdin_data, readable, plan, uid, slot.group)
+            return _run(argv, workdir, limits, env, stdin_data, readable, plan, uid, slot.group, residents)
         finally:
             workdirs.take_back(workdir, uid)
 
@@ -188,80 +175,167 @@ def _admitted(proc: subprocess.Popen, info_read: int | None, block_write: int | 
         raise
 
 
+@dataclasses.dataclass
+class _Ran:
+    """What the grader measured of a run that started: its wait status, what wait4 counted, the watch."""
+
+    status: int
+    rusage_cpu: float
+    maxrss_kb: int
+    sampled_cpu: float
+    timed_out: bool
+    cpu_exceeded: bool
+    wall: float
+    meter: cpuwait.WaitMeter | None
+
+
+@dataclasses.dataclass
+class _Setup:
+    """A run's own parts, made before it starts: its token, CPU limit, slot snapshot and output pipes."""
+
+    token: str
+    cpu_limit: float
+    group: cgroups.SlotGroup | None
+    start: cgroups.Start | None
+    capture: pipes.Capture
+
+
 def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, str] | None, stdin_data: bytes | None,
          readable: Sequence[Path], plan: isolation.Plan,
-         uid: int | None, group: cgroups.SlotGroup | None) -> Outcome:
+         uid: int | None, group: cgroups.SlotGroup | None, residents: resident.Residents | None = None) -> Outcome:
     environment = _environment(workdir, env, plan)
-    token = secrets.token_hex(16)  # the shims' failures carry it; nothing the submission prints can
-    holds = plan.holds  # the backend holds the run until the runner admits it (bwrap without its compiled init)
-    if not holds:  # the reaper shim or the init reads it there and drops it (held, env is the submission's)
-        environment[TOKEN_ENV] = token
-    cpu_limit = rlimits.cpu_limit(limits)
     start = None
     if group is not None:
         group.configure(memory_limit_bytes(limits, argv), cgroups.PIDS_MAX)
         start = group.start()
-    capture = pipes.Capture(limits.output_bytes)
+    # the token: the shims' failures carry it; nothing the submission prints can
+    setup = _Setup(secrets.token_hex(16), rlimits.cpu_limit(limits), group, start, pipes.Capture(limits.output_bytes))
+    try:
+        if residents is not None and plan.resident is not None and uid is not None:
+            ran: _Ran | Outcome = _resident_run(argv, workdir, limits, environment, stdin_data, readable, plan, uid,
+                                                setup, residents)
+        else:
+            ran = _spawned_run(argv, workdir, limits, environment, stdin_data, readable, plan, uid, setup)
+    finally:
+        setup.capture.close()
+    return ran if isinstance(ran, Outcome) else _outcome(ran, setup, plan, limits)
+
+
+def _spawned_run(argv: Sequence[str], workdir: Path, limits: Limits, environment: dict[str, str],
+                 stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan, uid: int | None,
+                 setup: _Setup) -> _Ran | Outcome:
+    """A run started as a new process tree: bwrap (its init or, held, admitted by the runner), unshare or the
+    reaper shim in front of the program."""
+    token, group, start, capture = setup.token, setup.group, setup.start, setup.capture
+    holds = plan.holds  # the backend holds the run until the runner admits it (bwrap without its compiled init)
+    if not holds:  # the reaper shim or the init reads it there and drops it (held, env is the submission's)
+        environment[TOKEN_ENV] = token
     stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (subprocess.DEVNULL, None)
     by_fd = plan.backend.held  # bwrap: reports its sandbox's pid and loads the filter by fd
     info_read, info_write = os.pipe() if by_fd else (None, None)
     block_read, block_write = os.pipe() if holds else (None, None)  # holds the sandbox until it is admitted
     filter_fd = seccomp.program_fd(plan.seccomp) if by_fd and plan.seccomp else None
     joins = tuple(group.open_joins()) if plan.init is not None and group is not None else ()
+    command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
+                                 block_read, token, joins)
+    started = time.monotonic()
     try:
-        command_argv = command.build(argv, workdir, readable, plan, limits, info_write, uid, group, filter_fd,
-                                     block_read, token, joins)
-        started = time.monotonic()
-        try:
-            proc = subprocess.Popen(
-                command_argv, cwd=workdir, env=environment, close_fds=True,
-                pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read, *joins) if fd is not None),
-                stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
-        except OSError as exc:  # the student's program cannot be started: a run-time error
-            return _not_started(argv[0], exc, (info_read, block_write), start, limits)
-        finally:
-            capture.close_child_ends()
-            for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None, *joins):
-                if fd is not None:
-                    os.close(fd)
-        init = _admitted(proc, info_read, block_write, group, lambda: command.rlimit_values(argv, workdir, plan,
-                                                                                         limits, uid))
-        sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
-        meter = None
-        if cpuwait.available():
-            meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(proc.pid))
-        try:
-            timed_out, cpu_exceeded = _watch(proc.pid, capture, limits.wall_seconds, cpu_limit, group, start, meter)
-            if timed_out:
-                plan.backend.on_timeout(proc.pid, group, uid)
-        finally:
-            if info_read is not None:
-                sampled_cpu = _end_namespace(info_read, proc.pid, init, sample_cpu=timed_out and group is None)
-            # Kill the group before reaping its leader, so the pgid cannot have been reused.
-            _killpg(proc.pid)
-            _, status, usage = os.wait4(proc.pid, 0)
-            proc.returncode = status  # reaped here; keep Popen from waiting again
-            if group is not None:
-                group.kill_all()
-            capture.drain(DRAIN_SECONDS)
-        wall = time.monotonic() - started
+        proc = subprocess.Popen(
+            command_argv, cwd=workdir, env=environment, close_fds=True,
+            pass_fds=tuple(fd for fd in (info_write, filter_fd, block_read, *joins) if fd is not None),
+            stdin=stdin_fd, stdout=capture.out_write, stderr=capture.err_write, start_new_session=True)
+    except OSError as exc:  # the student's program cannot be started: a run-time error
+        return _not_started(argv[0], exc, (info_read, block_write), start, limits)
     finally:
-        capture.close()
-    exit_code, sig = plan.backend.decode_status(status)
-    stdout, stdout_cut, stderr, stderr_cut = capture.result()
-    shim_fault = SHIM_FAULT.format(token=token).encode()
+        capture.close_child_ends()
+        for fd in (info_write, filter_fd, block_read, stdin_fd if stdin_data is not None else None, *joins):
+            if fd is not None:
+                os.close(fd)
+    init = _admitted(proc, info_read, block_write, group, lambda: command.rlimit_values(argv, workdir, plan,
+                                                                                     limits, uid))
+    sampled_cpu, timed_out, cpu_exceeded = 0.0, True, False  # until the watch says otherwise
+    meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(proc.pid)) \
+        if cpuwait.available() else None
+    pidfd = os.pidfd_open(proc.pid)
+    try:
+        timed_out, cpu_exceeded = _watch(pidfd, capture, limits.wall_seconds, setup.cpu_limit, group, start, meter)
+        if timed_out:
+            plan.backend.on_timeout(proc.pid, group, uid)
+    finally:
+        os.close(pidfd)
+        if info_read is not None:
+            sampled_cpu = _end_namespace(info_read, proc.pid, init, sample_cpu=timed_out and group is None)
+        # Kill the group before reaping its leader, so the pgid cannot have been reused.
+        _killpg(proc.pid)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = status  # reaped here; keep Popen from waiting again
+        if group is not None:
+            group.kill_all()
+        capture.drain(DRAIN_SECONDS)
+    return _Ran(status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, sampled_cpu, timed_out, cpu_exceeded,
+                time.monotonic() - started, meter)
+
+
+def _resident_run(argv: Sequence[str], workdir: Path, limits: Limits, environment: dict[str, str],
+                  stdin_data: bytes | None, readable: Sequence[Path], plan: isolation.Plan, uid: int,
+                  setup: _Setup, residents: resident.Residents) -> _Ran:
+    """A run entered into its box's resident sandbox (:mod:`grader.sandbox.entry.resident`): no process started here."""
+    assert plan.resident is not None
+    final = command.final_argv(argv, workdir, plan)
+    paths = bubblewrap.bound_paths(final[0], readable, workdir)
+    sandbox = residents.get(plan.resident, paths, plan.seccomp)
+    values = command.rlimit_values(argv, workdir, plan, limits, uid)
+    group, capture = setup.group, setup.capture
+    stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (os.open(os.devnull, os.O_RDONLY), None)
+    joins = tuple(group.open_joins()) if group is not None else ()
+    started = time.monotonic()
+    try:
+        program = [*bubblewrap.USERNS_ARGV, *final] if plan.userns else final
+        pidfd = sandbox.enter(setup.token, bubblewrap.init_arguments((), values, uid), program, environment,
+                              (stdin_fd, capture.out_write, capture.err_write, *joins))
+    finally:
+        capture.close_child_ends()
+        for fd in (stdin_fd, *joins):
+            os.close(fd)
+    timed_out, cpu_exceeded = True, False  # until the watch says otherwise
+    meter = None
+    if cpuwait.available():
+        meter = cpuwait.WaitMeter(group.threads if group is not None else cpuwait.TreeThreads(resident.pid_of(pidfd)))
+    try:
+        timed_out, cpu_exceeded = _watch(pidfd, capture, limits.wall_seconds, setup.cpu_limit, group, setup.start,
+                                         meter)
+    finally:
+        # Its death ends the run's namespace and all in it; the resident reaps it and says how it ended.
+        with contextlib.suppress(OSError):
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        os.close(pidfd)
+        ended = sandbox.ended()
+        if group is not None:
+            group.kill_all()
+        capture.drain(DRAIN_SECONDS)
+    return _Ran(ended.status, ended.cpu_seconds, ended.maxrss_kb, 0.0, timed_out, cpu_exceeded,
+                time.monotonic() - started, meter)
+
+
+def _outcome(ran: _Ran, setup: _Setup, plan: isolation.Plan, limits: Limits) -> Outcome:
+    """The run's outcome from what the grader measured (a failure of the grader's own shims raised)."""
+    exit_code, sig = plan.backend.decode_status(ran.status)
+    stdout, stdout_cut, stderr, stderr_cut = setup.capture.result()
+    shim_fault = SHIM_FAULT.format(token=setup.token).encode()
+    group, start = setup.group, setup.start
     if exit_code == JOIN_FAILED and stderr.startswith(shim_fault):
         if start is not None:
             start.close()
         _raise_shim_failure(stderr.removeprefix(shim_fault), group)
     spent = group.usage(start) if group is not None and start is not None else None
-    cpu = spent.cpu_seconds if spent is not None else max(usage.ru_utime + usage.ru_stime, sampled_cpu)
-    timed_out = timed_out or _over_cpu(sig, cpu_exceeded, cpu, cpu_limit)
-    held = _held_bytes(spent, usage.ru_maxrss)
+    cpu = spent.cpu_seconds if spent is not None else max(ran.rusage_cpu, ran.sampled_cpu)
+    timed_out = ran.timed_out or over_cpu(sig, ran.cpu_exceeded, cpu, setup.cpu_limit)
+    held = held_bytes(spent, ran.maxrss_kb)
     memory, note = out_of_memory(limits, exit_code != 0 or sig is not None, stderr,
                                  spent is not None and spent.oom_killed, held)
+    meter = ran.meter
     return Outcome(exit_code=exit_code, signal=sig, timed_out=timed_out, memory_exceeded=memory and not timed_out,
-                   wall_seconds=round(wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
+                   wall_seconds=round(ran.wall, 4), cpu_seconds=round(cpu, 4), stdout=stdout, stderr=stderr,
                    stdout_truncated=stdout_cut, stderr_truncated=stderr_cut,
                    memory_peak_bytes=spent.memory_peak_bytes if spent else None,
                    process_limit_hit=bool(spent and spent.pids_limit_hit),
@@ -281,52 +355,6 @@ def _not_started(program: str, exc: OSError, fds: Sequence[int | None], start: c
     return Outcome(exit_code=127, signal=None, timed_out=False, memory_exceeded=False, wall_seconds=0.0,
                    cpu_seconds=0.0, stdout=b"", stderr=message[:limits.output_bytes], stdout_truncated=False,
                    stderr_truncated=False)
-
-
-def _over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float) -> bool:
-    """Whether a run that ended by ``sig`` was stopped by its CPU limit."""
-    if sig == signal.SIGXCPU or cpu_exceeded:
-        return True
-    # The hard CPU limit, for a program that caught SIGXCPU. rusage reads low under
-    # contention (up to ~20% here), hence the margin of a whole second below hard.
-    return sig == signal.SIGKILL and cpu >= 0.9 * cpu_limit
-
-
-def _held_bytes(spent: cgroups.Usage | None, reaped_maxrss_kb: int) -> int | None:
-    """The most memory the run held, or None when the grader cannot tell it apart from its own.
-
-    The run's own cgroup peak where the kernel keeps one. Else the rusage peak of the processes it
-    reaped; but exec keeps a forked parent's high-water mark, so that figure is never below the
-    grader's own peak, and is the run's only when it is above it."""
-    if spent is not None and spent.run_peak_bytes is not None:
-        return spent.run_peak_bytes
-    own_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return reaped_maxrss_kb * 1024 if reaped_maxrss_kb > own_kb else None
-
-
-def out_of_memory(limits: Limits, failed: bool, stderr: bytes, oom_killed: bool,
-                  largest_rss_bytes: int | None) -> tuple[bool, str]:
-    """Whether a run ran out of memory, from what the grader measured; and a note for its message.
-
-    The kernel's OOM kill in the run's cgroup is proof. A failed run that printed an out-of-memory
-    message is believed only when the run (its cgroup's own peak, else its largest process's
-    ``ru_maxrss`` when that is the run's: :func:`_held_bytes`) held at least
-    :data:`OOM_EVIDENCE_FRACTION` of the limit (and more than the sandbox's own processes hold,
-    :data:`OOM_EVIDENCE_FLOOR_BYTES`); otherwise it stays the run's own
-    failure (RTE), and the note says why it is not MLE."""
-    if oom_killed:
-        return True, ""
-    if not failed or not any(marker in stderr for marker in OOM_MARKERS):
-        return False, ""
-    limit = limits.memory_mb * 2**20
-    if largest_rss_bytes is None:
-        return False, ("the program said it ran out of memory, but it was not stopped at its memory limit and its "
-                       "peak could not be measured apart from the grader's own: not a memory limit verdict")
-    if largest_rss_bytes >= max(OOM_EVIDENCE_FRACTION * limit, OOM_EVIDENCE_FLOOR_BYTES):
-        return True, ""
-    return False, (f"the program said it ran out of memory, but it held at most {largest_rss_bytes / 2**20:.0f} MB "
-                   f"of its {limits.memory_mb} MB limit and was not stopped at it (an allocation larger than the "
-                   "limit is refused at once, before any of it is used): not a memory limit verdict")
 
 
 def _end_namespace(info_read: int, pid: int, init: int | None, sample_cpu: bool) -> float:
@@ -359,32 +387,28 @@ def _raise_shim_failure(stderr: bytes, group: cgroups.SlotGroup | None) -> None:
     raise OSError(0, f"the sandbox's shim failed: {message[:300]}")
 
 
-def _watch(pid: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,
+def _watch(pidfd: int, capture: pipes.Capture, wall: float, cpu_limit: float, group: cgroups.SlotGroup | None,
            start: cgroups.Start | None, meter: cpuwait.WaitMeter | None) -> tuple[bool, bool]:
-    """Read the run's output until it exits; (timed out, CPU of the whole run over the limit).
+    """Read the run's output until it exits (``pidfd`` readable); (timed out, CPU of the whole run over the limit).
 
     ``wall`` caps the run's active time: the wall clock less the time ``meter`` saw it wait for a CPU."""
     began = last = time.monotonic()
-    pidfd = os.pidfd_open(pid)
-    try:
-        while True:
-            now = time.monotonic()
-            active = now - began - (meter.waited if meter is not None else 0.0)
-            if active >= wall and meter is not None and now > last:  # first count the waiting up to now
+    while True:
+        now = time.monotonic()
+        active = now - began - (meter.waited if meter is not None else 0.0)
+        if active >= wall and meter is not None and now > last:  # first count the waiting up to now
+            meter.sample(now - last)
+            last = now
+            active = now - began - meter.waited
+        if active >= wall:
+            return True, False
+        if capture.pump(min(wall - active, last + CPU_CHECK_SECONDS - now), also=pidfd):
+            return False, False
+        now = time.monotonic()
+        if now - last >= CPU_CHECK_SECONDS:
+            if meter is not None:
                 meter.sample(now - last)
-                last = now
-                active = now - began - meter.waited
-            if active >= wall:
-                return True, False
-            if capture.pump(min(wall - active, last + CPU_CHECK_SECONDS - now), also=pidfd):
-                return False, False
-            now = time.monotonic()
-            if now - last >= CPU_CHECK_SECONDS:
-                if meter is not None:
-                    meter.sample(now - last)
-                last = now
-                over = cpu_limit + CPU_GRACE_SECONDS
-                if group is not None and start is not None and group.cpu_seconds() - start.cpu > over:
-                    return True, True
-    finally:
-        os.close(pidfd)
+            last = now
+            over = cpu_limit + CPU_GRACE_SECONDS
+            if group is not None and start is not None and group.cpu_seconds() - start.cpu > over:
+                return True, True

@@ -54,7 +54,7 @@ class Wrapping:
     seccomp_fd: int | None = None
     block_fd: int | None = None
     init: Path | None = None
-    """The compiled sandbox init (:mod:`grader.sandbox.boxinit`), which joins the slot through ``join_fds``, sets
+    """The compiled sandbox init (:mod:`grader.sandbox.entry.boxinit`), which joins the slot through ``join_fds``, sets
     the rlimits and drops the uid itself; None: the backend's shims and the runner do."""
     join_fds: tuple[int, ...] = ()
     token: str = ""

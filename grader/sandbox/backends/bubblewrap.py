@@ -39,7 +39,7 @@ BOX = "/run/box"
 # its status, 128 + N for signal N. Not the last command, so the shell cannot exec it.
 INIT_SHIM = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
 USERNS_ARGV = [shutil.which("unshare") or "unshare", "--user", "--map-current-user", "--"]
-INIT_INSIDE = "/run/init"  # where the compiled init (grader.sandbox.boxinit) is bound, read-only
+INIT_INSIDE = "/run/init"  # where the compiled init (grader.sandbox.entry.boxinit) is bound, read-only
 _UNLIMITED = 2**64 - 1  # RLIM_INFINITY as the init reads it
 
 
@@ -56,7 +56,7 @@ def _system_binds() -> tuple[str, ...]:
 
 
 def init_arguments(joins: Sequence[int], values: Sequence[tuple[int, int, int]], uid: int | None) -> list[str]:
-    """The compiled init's argv before the program's (``grader/sandbox/boxinit.c``): the slot's join fds, the
+    """The compiled init's argv before the program's (``grader/sandbox/entry/boxinit.c``): the slot's join fds, the
     rlimits ``(resource, soft, hard)``, the uid to drop to."""
     args = [f"-j{fd}" for fd in joins]
     for res, soft, hard in values:
@@ -91,7 +91,7 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
            init: tuple[Path, Sequence[str]] | None = None) -> list[str]:
     """The argv before the submission's: bwrap, the namespace's init shell, the uid drop,
     then ``limiter`` (e.g. ``prlimit ... --``, so only what follows gets the rlimits; a run's
-    rlimits are set while ``block_fd`` holds the sandbox instead, :mod:`grader.sandbox.admission`).
+    rlimits are set while ``block_fd`` holds the sandbox instead, :mod:`grader.sandbox.entry.admission`).
 
     The workdir is bound at :data:`BOX`, the run's cwd; other paths keep their host names
     inside (none names a case or a student). ``seccomp_fd`` holds the system-call filter
@@ -106,7 +106,7 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
 
     The workdir is bound as it is; as root it is a size-capped tmpfs by then (:mod:`grader.sandbox.folders.tmpfs`).
 
-    ``init`` (the compiled init's host path and its arguments, :mod:`grader.sandbox.boxinit`) replaces the
+    ``init`` (the compiled init's host path and its arguments, :mod:`grader.sandbox.entry.boxinit`) replaces the
     init shell and ``setpriv``: bound read-only at ``/run/init``, it is the namespace's PID 1, joins the slot,
     sets the rlimits and drops the uid itself (``drop_uid`` and ``limiter`` are then in its arguments).
     """
@@ -116,14 +116,7 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
     else:
         args = [bwrap, "--unshare-all"]
     # --as-pid-1 with an init shell: bwrap's own init would hide the submission's CPU time.
-    args += ["--as-pid-1", "--die-with-parent", "--new-session", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
-             "--perms", "1777", "--size", str(TMP_SIZE_BYTES), "--tmpfs", "/tmp"]
-    made: set[str] = {"/tmp"}
-    for path in readable:
-        args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
-    args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
-    if init is not None:
-        args += ["--ro-bind", str(init[0]), INIT_INSIDE]
+    args += ["--as-pid-1", "--die-with-parent", *_view(workdir, readable, init[0] if init is not None else None)]
     if info_fd is not None:
         args += ["--info-fd", str(info_fd)]
     if block_fd is not None:
@@ -141,6 +134,34 @@ def prefix(bwrap: str, workdir: Path, readable: list[Path], drop_uid: int | None
         if own_userns:
             args += USERNS_ARGV
     return args + list(limiter)
+
+
+def _view(workdir: Path, readable: list[Path], init: Path | None) -> list[str]:
+    """What a run sees: the system read-only, its own /proc, /dev and /tmp, ``readable``, the box, the init."""
+    args = ["--new-session", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
+            "--perms", "1777", "--size", str(TMP_SIZE_BYTES), "--tmpfs", "/tmp"]
+    made: set[str] = {"/tmp"}
+    for path in readable:
+        args += _dirs_to(path, made) + ["--ro-bind", str(path), str(path)]
+    args += _dirs_to(Path(BOX), made) + ["--bind", str(workdir), BOX]
+    if init is not None:
+        args += ["--ro-bind", str(init), INIT_INSIDE]
+    return args
+
+
+def bound_paths(program: str, readable: Sequence[Path], workdir: Path) -> list[Path]:
+    """What a run of ``program`` may read beside the system: ``readable`` and the program's install folder."""
+    paths = [Path(p).resolve() for p in readable]
+    return paths + [p for p in install_prefixes(program) if not any(p.is_relative_to(r) for r in [workdir, *paths])]
+
+
+def resident_prefix(bwrap: str, box: Path, readable: list[Path], init: Path) -> list[str]:
+    """bwrap's argv for a resident sandbox (:mod:`grader.sandbox.entry.resident`), up to its init: the view of
+    :func:`prefix` as root, with the box at :data:`BOX`; the init then clones each run's own PID, mount,
+    network, IPC and UTS namespaces, ``/proc`` and ``/tmp``. No ``--die-with-parent`` (it
+    follows the thread that started bwrap): the init ends when the grader's end of its socket closes."""
+    return [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+            "--as-pid-1", *_view(box, readable, init), "--chdir", BOX, "--"]
 
 
 class Bubblewrap(Backend):
@@ -163,9 +184,7 @@ class Bubblewrap(Backend):
     def wrap(self, argv: Sequence[str], run: Wrapping) -> list[str]:
         """With ``run.init``, the compiled init joins the slot (``run.join_fds``), limits and drops the run;
         held (``run.block_fd``), the runner admits the run; else a sh joins the slot and prlimit limits it."""
-        paths = [Path(p).resolve() for p in run.readable]
-        paths += [p for p in install_prefixes(argv[0])
-                  if not any(p.is_relative_to(r) for r in [run.workdir, *paths])]
+        paths = bound_paths(argv[0], run.readable, run.workdir)
         if run.init is not None:
             init = (run.init, init_arguments(run.join_fds, run.rlimits, run.uid))
             return prefix(tool("bwrap"), run.workdir, paths, run.uid, run.info_fd, own_userns=run.userns,

@@ -24,10 +24,11 @@ import shutil
 import stat
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.sandbox import isolation, runner, sweep
+from grader.sandbox.entry import resident
 from grader.sandbox.folders import tmpfs, workdir
 from grader.sandbox.limits import Limits, Outcome
 
@@ -44,6 +45,10 @@ class Box:
 
     path: Path
     mounted: bool  # a tmpfs of its own, capped per run
+    residents: resident.Residents = field(init=False)  # its resident sandboxes, started on first use
+
+    def __post_init__(self) -> None:
+        self.residents = resident.Residents(self.path)
 
     def run(self, argv: Sequence[str], limits: Limits, *, env: Mapping[str, str] | None = None,
             stdin_data: bytes | None = None, readable: Sequence[Path] = ()) -> Outcome:
@@ -52,7 +57,7 @@ class Box:
             entries, quota = workdir.tally(self.path, limits)
             tmpfs.resize(self.path, quota, entries + 1 + ROOM_ENTRIES)
         return runner.run_command(argv, self.path, limits, env=env, stdin_data=stdin_data, readable=readable,
-                                  in_place=True)
+                                  in_place=True, residents=self.residents)
 
 
 class _Shelf:
@@ -100,6 +105,7 @@ class _Shelf:
         with self._lock:
             made, self._made, self._free, parent = self._made, [], [], self._parent
         for each in made:
+            each.residents.close()  # before the unmount: a resident holds its box bound
             if each.mounted:
                 with contextlib.suppress(OSError):
                     tmpfs.unmount(each.path)

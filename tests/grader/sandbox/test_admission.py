@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import admission, cgroups, isolation, rlimits, runner
+from grader.sandbox import cgroups, isolation, rlimits, runner
+from grader.sandbox.entry import admission
 from grader.sandbox.folders import box
 from tests.support import SANDBOX_MODES, sandbox_mode
 
@@ -23,9 +24,10 @@ SHOW = ("import resource\n"
         "    print(name, *resource.getrlimit(getattr(resource, 'RLIMIT_' + name)))\n")
 
 
-@pytest.fixture(autouse=True, params=["bwrap", "bwrap-held"])
+@pytest.fixture(autouse=True, params=["bwrap", "bwrap-per-run", "bwrap-held"])
 def bwrap_path(request, monkeypatch) -> str:
-    """Both ways a bwrap run starts: its compiled init, or held by bwrap and admitted by the runner."""
+    """Each way a bwrap run starts: entering its box's resident sandbox, its own bwrap with the compiled init,
+    or held by bwrap and admitted by the runner."""
     monkeypatch.setenv(isolation.DISABLE_ENV, SANDBOX_MODES[request.param])
     if sandbox_mode(isolation.plan()) != request.param:
         pytest.skip(f"{request.param} is not how runs start here")

@@ -1,4 +1,4 @@
-"""The compiled sandbox init (grader/sandbox/boxinit.c), run directly: what it promises the runner (the program's
+"""The compiled sandbox init (grader/sandbox/entry/boxinit.c), run directly: what it promises the runner (the program's
 status as a shell reports it, the slot joined, the rlimits set, the uid and every capability dropped, nothing
 of the run's secret or the grader's fds left to the program), and that its own failures carry the token."""
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import boxinit, limits
+from grader.sandbox import limits
 from grader.sandbox.backends.bubblewrap import init_arguments
+from grader.sandbox.entry import boxinit
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 TOKEN = "0123456789abcdef" * 2

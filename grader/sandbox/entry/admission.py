@@ -1,5 +1,5 @@
 """How a bwrap run's first process enters its worker slot when no compiled init does it
-(:mod:`grader.sandbox.boxinit`: no C compiler here, or ``NPUZZLE_SANDBOX_DISABLE=init``).
+(:mod:`grader.sandbox.entry.boxinit`: no C compiler here, or ``NPUZZLE_SANDBOX_DISABLE=init``).
 
 bwrap sets the sandbox up (namespaces, mounts, the uid map), reports the host pid of the
 sandbox's first process on ``--info-fd``, and with ``--block-fd`` holds that process before it

@@ -21,16 +21,17 @@
  * program can print anything and exit 125 too: only a message with the token is the grader's.
  * A program that cannot be executed gets exit 127 (not found) or 126, as a shell reports it.
  *
- * Resident (``boxinit -S SOCKFD [-s FILTERFD] [-t TMPBYTES]``, grader.sandbox.entry.resident): PID 1 of a sandbox
- * bwrap builds once per box, serving one run at a time over the SOCK_SEQPACKET socket SOCKFD. A request
- * is one message: NUL-separated strings (the run's token; the arguments above without -j, through "--";
- * the program's argv; an empty string; the environment) and the fds stdin, stdout, stderr, then the
- * slot's join fds. For each, it clones a child in new PID, mount, network, IPC and UTS namespaces; the
- * child (the run's PID 1) mounts a fresh /proc and /tmp (bwrap's /dev/shm is root's, so no run writes
- * there), takes the fds, starts a session, joins, and runs the program as in steps 1-3 (with the filter FILTERFD held, loaded in the program's
- * process after no_new_privs). The reply is "S" with a pidfd of the run's PID 1, or "F" and why not;
- * when that PID 1 ends, "E STATUS UTIME_US STIME_US MAXRSS_KB". When the grader's end of the socket
- * closes (it ended, even killed), it kills the run and exits, and the kernel ends everything in the box.
+ * Resident (``boxinit -S SOCKFD [-s FILTERFD] [-t TMPBYTES]``, grader.sandbox.entry.resident): PID 1 of a
+ * sandbox bwrap builds once per box, serving one run at a time over the SOCK_SEQPACKET socket SOCKFD. A
+ * request is one message: NUL-separated strings (the run's token; the arguments above without -j,
+ * through "--"; the program's argv; an empty string; the environment) and the fds stdin, stdout,
+ * stderr, then the slot's join fds. For each, it clones a child in new PID, mount, network, IPC and UTS
+ * namespaces; the child (the run's PID 1) mounts a fresh /proc and /tmp (bwrap's /dev/shm is root's, so
+ * no run writes there), brings its loopback up as bwrap does, takes the fds, starts a session, joins,
+ * and runs the program as in steps 1-3 (the filter FILTERFD, read once, loaded in the program's process
+ * after no_new_privs). The reply is "S" with a pidfd of the run's PID 1, or "F" and why not; when that
+ * PID 1 ends, "E STATUS UTIME_US STIME_US MAXRSS_KB". When the grader's end of the socket closes (it
+ * ended, even killed), it kills the run and exits, and the kernel ends everything in the box.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,12 +40,14 @@
 #include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <net/if.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -237,12 +240,25 @@ static void mount_fresh(const char *where, const char *type, const char *options
   }
 }
 
+/* The run's loopback up, as bwrap brings up its network namespace's (the kernel gives it 127.0.0.1 and ::1). */
+static void loopback_up(void) {
+  struct ifreq request;
+  memset(&request, 0, sizeof request);
+  snprintf(request.ifr_name, sizeof request.ifr_name, "lo");
+  int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || ioctl(fd, SIOCGIFFLAGS, &request) != 0) fault("cannot read the run's loopback");
+  request.ifr_flags |= IFF_UP;
+  if (ioctl(fd, SIOCSIFFLAGS, &request) != 0) fault("cannot bring up the run's loopback");
+  close(fd);
+}
+
 /* The run's PID 1, in its new namespaces: its own /proc and /tmp, stdio, session and slot. */
 static void enter(char **words, int count, int *fds, int nfds, const char *tmp_options) {
   snprintf(token, sizeof token, "%s", words[0]);
   if (nfds < 3 || dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(SHIM_EXIT);
   mount_fresh("/proc", "proc", NULL, MS_NOSUID | MS_NODEV | MS_NOEXEC);
   mount_fresh("/tmp", "tmpfs", tmp_options, MS_NOSUID | MS_NODEV);
+  loopback_up();
   if (setsid() < 0) fault("cannot start a session");
   for (int k = 3; k < nfds; k++) {
     if (write(fds[k], "0", 1) != 1) fault("cannot join the run cgroup");

@@ -3,6 +3,7 @@ of its own, whatever the run before it left, and the resident a grader fault whe
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import subprocess
@@ -55,7 +56,9 @@ def test_each_run_finds_nothing_the_run_before_it_left():
 
 
 def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
-    script = "id -u; pwd; echo $HOME; cat input.txt; echo out > output.txt; ls -ld /tmp | cut -c1-10; echo $$"
+    script = ("id -u; pwd; echo $HOME; cat input.txt; echo out > output.txt; ls -ld /tmp | cut -c1-10; echo $$; "
+              f"{PYTHON} -c \"import socket\ntry: socket.create_connection(('127.0.0.1', 9))\n"
+              "except OSError as e: print(e.errno)\"")  # the loopback is up: refused, not unreachable
     seen = {}
     for mode in ("bwrap", "bwrap-per-run"):
         monkeypatch.setenv(isolation.DISABLE_ENV, SANDBOX_MODES[mode])
@@ -67,7 +70,8 @@ def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
         uid, *rest = outcome.stdout.decode().split("\n")
         assert int(uid) != 0
         seen[mode] = rest
-    assert seen["bwrap"] == seen["bwrap-per-run"] == ["/run/box", "/run/box", "board", "drwxrwxrwt", "2", ""]
+    refused = str(errno.ECONNREFUSED)
+    assert seen["bwrap"] == seen["bwrap-per-run"] == ["/run/box", "/run/box", "board", "drwxrwxrwt", "2", refused, ""]
 
 
 def test_a_timeout_ends_the_run_and_the_box_serves_the_next():

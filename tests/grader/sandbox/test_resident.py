@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -140,3 +141,23 @@ def test_the_resident_ends_with_the_grader():
     alive = [pid for pid in pids if Path(f"/proc/{pid}").exists()
              and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
     assert not alive, f"resident bwrap {alive} outlived its grader"
+
+
+PARITY = ["AC-python-correct", "SUB-python-suboptimal", "WA-python-path-reversed", "NO-python-no-output"]
+
+
+def test_a_class_gets_the_same_results_as_with_a_bwrap_per_run(monkeypatch, tmp_path):
+    """Verdicts, points, exit codes and what each run printed: entering a resident changes none of them."""
+    from grader import pipeline
+
+    subs = tmp_path / "subs"
+    for name in PARITY:
+        shutil.copytree(REPO / "examples" / "submissions" / name, subs / name)
+    seen = {}
+    for mode in ("bwrap", "bwrap-per-run"):
+        monkeypatch.setenv(isolation.DISABLE_ENV, SANDBOX_MODES[mode])
+        graded = pipeline.grade(subs, REPO / "tests" / "grader" / "data" / "testset", None, jobs=2)
+        seen[mode] = {(s.id, c.case): (c.verdict, c.points, c.exit_code, c.signal, c.moves, c.message)
+                      for s in graded.submissions for c in s.cases}
+    assert seen["bwrap"] == seen["bwrap-per-run"]
+    assert {verdict for verdict, *_ in seen["bwrap"].values()} >= {"AC", "SUB", "WA", "NO"}

@@ -289,10 +289,15 @@ def _resident_run(argv: Sequence[str], workdir: Path, limits: Limits, environmen
     stdin_fd, _feeder = pipes.feed(stdin_data) if stdin_data is not None else (os.open(os.devnull, os.O_RDONLY), None)
     joins = tuple(group.open_joins()) if group is not None else ()
     started = time.monotonic()
+    program = [*bubblewrap.USERNS_ARGV, *final] if plan.userns else final
+    request = (setup.token, bubblewrap.init_arguments((), values, uid), program, environment,
+               (stdin_fd, capture.out_write, capture.err_write, *joins))
     try:
-        program = [*bubblewrap.USERNS_ARGV, *final] if plan.userns else final
-        pidfd = sandbox.enter(setup.token, bubblewrap.init_arguments((), values, uid), program, environment,
-                              (stdin_fd, capture.out_write, capture.err_write, *joins))
+        try:
+            pidfd = sandbox.enter(*request)
+        except resident.ResidentError:  # it died since its last run (nothing of this run started): once more
+            sandbox = residents.get(plan.resident, paths, plan.seccomp, fresh=True)
+            pidfd = sandbox.enter(*request)
     finally:
         capture.close_child_ends()
         for fd in (stdin_fd, *joins):

@@ -69,6 +69,9 @@ class Resident:
             self._process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                              stderr=subprocess.DEVNULL, pass_fds=passed, cwd="/",
                                              env={"PATH": "/usr/bin:/bin"}, start_new_session=True)
+        except OSError as exc:
+            ours.close()
+            raise ResidentError(0, f"cannot start a resident sandbox: {exc}") from exc
         finally:
             theirs.close()
             if filter_fd is not None:
@@ -192,10 +195,11 @@ class Residents:
         self.box = box
         self._kept: OrderedDict[tuple[Path, tuple[Path, ...], bytes | None], Resident] = OrderedDict()
 
-    def get(self, init: Path, paths: Sequence[Path], seccomp: bytes | None) -> Resident:
+    def get(self, init: Path, paths: Sequence[Path], seccomp: bytes | None, fresh: bool = False) -> Resident:
+        """The resident for these binds (started if there is none, or it died, or ``fresh``)."""
         key = (init, tuple(paths), seccomp)
         found = self._kept.pop(key, None)
-        if found is not None and not found.alive:
+        if found is not None and (fresh or not found.alive):
             found.close()
             found = None
         if found is None:

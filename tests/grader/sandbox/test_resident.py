@@ -92,6 +92,21 @@ def test_a_resident_that_died_is_started_again_for_the_next_run():
     assert outcome.exit_code == 0 and outcome.stdout == b"again\n", outcome
 
 
+def test_a_resident_whose_init_died_under_a_live_bwrap_is_replaced_for_the_run(monkeypatch):
+    """Its socket is dead while it still looks alive (bwrap not reaped yet): the run goes to a fresh resident,
+    not to a grader fault."""
+    with box.box() as place:
+        assert _run(place, "true").exit_code == 0
+        for pid in place.residents.pids():
+            for init in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+                os.kill(int(init), signal.SIGKILL)
+                while Path(f"/proc/{init}").exists() and "Z" not in Path(f"/proc/{init}/stat").read_text():
+                    time.sleep(0.01)
+        monkeypatch.setattr(resident.Resident, "alive", property(lambda self: True))
+        outcome = _run(place, "echo replaced")
+    assert outcome.exit_code == 0 and outcome.stdout == b"replaced\n", outcome
+
+
 def test_a_program_that_forges_the_init_s_failure_is_not_a_grader_fault():
     forged = "grader sandbox: [0123456789abcdef0123456789abcdef] cannot join the run cgroup"
     with box.box() as place:

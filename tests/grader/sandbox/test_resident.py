@@ -75,6 +75,13 @@ def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
     assert seen["bwrap"] == seen["bwrap-per-run"] == ["/run/box", "/run/box", "board", "drwxrwxrwt", "2", refused, ""]
 
 
+def test_stdin_and_the_environment_reach_the_program():
+    with box.box() as place:
+        outcome = place.run(["/bin/sh", "-c", 'echo "$FOO"; wc -c'], LIMITS, env={"FOO": "a b"},
+                            stdin_data=b"x" * 200_000)  # more than a pipe holds: fed while the run reads
+    assert outcome.exit_code == 0 and outcome.stdout == b"a b\n200000\n", outcome
+
+
 def test_a_timeout_ends_the_run_and_the_box_serves_the_next():
     with box.box() as place:
         slow = _run(place, "sleep 30 & sleep 30", runner.Limits(wall_seconds=0.5))

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.sandbox import seccomp
 from grader.sandbox.backends import bubblewrap
 from grader.sandbox.backends.base import TMP_SIZE_BYTES, tool
 
@@ -54,23 +55,25 @@ class Ended:
 class Resident:
     """One sandbox: bwrap with the box bound at ``/run/box`` and ``paths`` read-only, the init its PID 1."""
 
-    def __init__(self, init: Path, box: Path, paths: Sequence[Path], seccomp: bytes | None) -> None:
+    def __init__(self, init: Path, box: Path, paths: Sequence[Path], program: bytes | None) -> None:
+        """Start bwrap; ``program`` is the seccomp filter every run's program starts under (None: none)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         arguments = ["-S", str(theirs.fileno()), "-t", str(TMP_SIZE_BYTES)]
         passed = [theirs.fileno()]
-        filter_fd = None
-        if seccomp:
-            filter_fd = os.memfd_create("npuzzle-seccomp", os.MFD_CLOEXEC)
-            os.write(filter_fd, seccomp)
+        filter_fd = seccomp.program_fd(program) if program else None
+        if filter_fd is not None:
             arguments += ["-s", str(filter_fd)]
             passed.append(filter_fd)
+        # What bwrap or the init says when it cannot start: kept for the error, never read from a pipe that fills.
+        self._said = os.memfd_create("npuzzle-resident-stderr", os.MFD_CLOEXEC)
         argv = bubblewrap.resident_prefix(tool("bwrap"), box, list(paths), init) + [bubblewrap.INIT_INSIDE, *arguments]
         try:
             self._process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                             stderr=subprocess.DEVNULL, pass_fds=passed, cwd="/",
+                                             stderr=self._said, pass_fds=passed, cwd="/",
                                              env={"PATH": "/usr/bin:/bin"}, start_new_session=True)
         except OSError as exc:
             ours.close()
+            os.close(self._said)
             raise ResidentError(0, f"cannot start a resident sandbox: {exc}") from exc
         finally:
             theirs.close()
@@ -88,7 +91,7 @@ class Resident:
         try:
             self._socket.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])
         except OSError as exc:
-            raise ResidentError(0, f"the resident sandbox took no run: {exc}") from exc
+            raise self._failed(f"took no run ({exc.strerror})") from exc
         text, fd = self._reply()
         if text != "S" or fd is None:
             if fd is not None:
@@ -109,20 +112,27 @@ class Resident:
 
     def _reply(self) -> tuple[str, int | None]:
         if not select.select([self._socket], [], [], REPLY_SECONDS)[0]:
-            self.close()
-            raise ResidentError(0, f"the resident sandbox did not answer in {REPLY_SECONDS:.0f} s")
+            raise self._failed(f"did not answer in {REPLY_SECONDS:.0f} s")
         fds = array.array("i")
         try:
             data, ancillary, _, _ = self._socket.recvmsg(256, socket.CMSG_SPACE(fds.itemsize))
         except OSError as exc:
-            raise ResidentError(0, f"the resident sandbox's socket failed: {exc}") from exc
+            raise self._failed(f"failed ({exc.strerror})") from exc
         for level, kind, raw in ancillary:
             if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                 fds.frombytes(raw[:len(raw) - len(raw) % fds.itemsize])
         if not data:
-            self.close()
-            raise ResidentError(0, "the resident sandbox ended")
+            raise self._failed("ended")
         return data.decode("utf-8", "replace"), (fds[0] if fds else None)
+
+    def _failed(self, what: str) -> ResidentError:
+        """The error for a resident that failed (``what`` it did), with what bwrap or the init printed; it is
+        ended first (given a moment to finish saying why)."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(0.5)
+        said = os.pread(self._said, 2000, 0).decode("utf-8", "replace").strip()
+        self.close()
+        return ResidentError(0, f"the resident sandbox {what}" + (f": {said}" if said else ""))
 
     @property
     def pid(self) -> int:
@@ -134,9 +144,10 @@ class Resident:
 
     def close(self) -> None:
         """End the sandbox (its init exits when the socket closes) and reap bwrap."""
-        if os.getpid() != self._owner:
+        if os.getpid() != self._owner or self._socket.fileno() < 0:
             return
         self._socket.close()
+        os.close(self._said)
         try:
             self._process.wait(REPLY_SECONDS)
         except subprocess.TimeoutExpired:

@@ -139,6 +139,17 @@ def test_a_failed_entry_is_a_grader_fault(tmp_path):
     assert os.WEXITSTATUS(ended.status) == 125 and said.startswith(b"grader sandbox: [t0k3n] cannot set an rlimit")
 
 
+def test_a_resident_that_cannot_start_says_why(tmp_path):
+    plan = isolation.plan()
+    assert plan.resident is not None
+    sandbox = resident.Resident(plan.resident, tmp_path / "not-there", [], None)
+    try:
+        with pytest.raises(resident.ResidentError, match=r"the resident sandbox .*: .*not-there"):
+            sandbox.enter("t0k3n", ["--"], ["/bin/true"], {}, (0, 1, 2))
+    finally:
+        sandbox.close()
+
+
 def test_the_resident_ends_with_the_grader():
     """A grader killed with -9 leaves no resident sandbox behind: the init sees its socket close."""
     code = ("import sys, time\nsys.path.insert(0, sys.argv[1])\n"

@@ -26,8 +26,8 @@
  * request is one message: NUL-separated strings (the run's token; the arguments above without -j,
  * through "--"; the program's argv; an empty string; the environment) and the fds stdin, stdout,
  * stderr, then the slot's join fds. For each, it clones a child in new PID, mount, network, IPC and UTS
- * namespaces; the child (the run's PID 1) mounts a fresh /proc and /tmp (bwrap's /dev/shm is root's, so
- * no run writes there), brings its loopback up as bwrap does, takes the fds, starts a session, joins,
+ * namespaces; the child (the run's PID 1) mounts a fresh /proc (what bwrap covers read-only, covered so)
+ * and /tmp (bwrap's /dev/shm is root's, so no run writes there), brings its loopback up as bwrap does, takes the fds, starts a session, joins,
  * and runs the program as in steps 1-3 (the filter FILTERFD, read once, loaded in the program's process
  * after no_new_privs). The reply is "S" with a pidfd of the run's PID 1, or "F" and why not; when that
  * PID 1 ends, "E STATUS UTIME_US STIME_US MAXRSS_KB". When the grader's end of the socket closes (it
@@ -232,11 +232,27 @@ static int receive(int sock, char **words, int max_words, int *fds, int *nfds) {
   return (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ? -1 : count;
 }
 
+/* A new mount of `type` at `where` in place of the resident's own (detached, so the run's mount table reads as
+ * a bwrap of its own would). */
 static void mount_fresh(const char *where, const char *type, const char *options, unsigned long flags) {
-  if (mount(type, where, type, flags, options) != 0) {
+  if (umount2(where, MNT_DETACH) != 0 || mount(type, where, type, flags, options) != 0) {
     char what[80];
     snprintf(what, sizeof what, "cannot mount the run's %s", where);
     fault(what);
+  }
+}
+
+/* What bwrap covers read-only in its /proc (bwrap.c's cover_proc_dirs): bound onto themselves, read-only. */
+static void cover_proc(void) {
+  static const char *const covered[] = {"/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"};
+  for (size_t k = 0; k < sizeof covered / sizeof covered[0]; k++) {
+    if (access(covered[k], W_OK) != 0) {
+      if (errno == EACCES || errno == ENOENT || errno == EROFS) continue; /* as bwrap: nothing to cover */
+      fault("cannot check the run's /proc");
+    }
+    if (mount(covered[k], covered[k], NULL, MS_BIND | MS_REC, NULL) != 0) fault("cannot cover the run's /proc");
+    if (mount(NULL, covered[k], NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+      fault("cannot make the run's /proc read-only");
   }
 }
 
@@ -257,6 +273,7 @@ static void enter(char **words, int count, int *fds, int nfds, const char *tmp_o
   snprintf(token, sizeof token, "%s", words[0]);
   if (nfds < 3 || dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(SHIM_EXIT);
   mount_fresh("/proc", "proc", NULL, MS_NOSUID | MS_NODEV | MS_NOEXEC);
+  cover_proc();
   mount_fresh("/tmp", "tmpfs", tmp_options, MS_NOSUID | MS_NODEV);
   loopback_up();
   if (setsid() < 0) fault("cannot start a session");

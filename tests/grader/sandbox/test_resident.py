@@ -58,6 +58,8 @@ def test_each_run_finds_nothing_the_run_before_it_left():
 
 def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
     script = ("id -u; pwd; echo $HOME; cat input.txt; echo out > output.txt; ls -ld /tmp | cut -c1-10; echo $$; "
+              # /proc and what is read-only in it, /tmp, /dev: the same mounts with the same options, once each
+              "awk '$2 ~ /^\\/(proc|tmp|dev)/ {print $2, $3, $4}' /proc/self/mounts | sort | tr '\\n' ';'; echo; "
               f"{PYTHON} -c \"import socket\ntry: socket.create_connection(('127.0.0.1', 9))\n"
               "except OSError as e: print(e.errno)\"")  # the loopback is up: refused, not unreachable
     seen = {}
@@ -71,8 +73,10 @@ def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
         uid, *rest = outcome.stdout.decode().split("\n")
         assert int(uid) != 0
         seen[mode] = rest
-    refused = str(errno.ECONNREFUSED)
-    assert seen["bwrap"] == seen["bwrap-per-run"] == ["/run/box", "/run/box", "board", "drwxrwxrwt", "2", refused, ""]
+    assert seen["bwrap"] == seen["bwrap-per-run"]
+    *start, mounts, refused, _ = seen["bwrap"]
+    assert start == ["/run/box", "/run/box", "board", "drwxrwxrwt", "2"] and refused == str(errno.ECONNREFUSED)
+    assert "/proc proc rw," in mounts and "/proc/irq proc ro," in mounts and "/tmp tmpfs rw," in mounts, mounts
 
 
 def test_stdin_and_the_environment_reach_the_program():

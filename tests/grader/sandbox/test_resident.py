@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -84,6 +85,22 @@ def test_stdin_and_the_environment_reach_the_program():
         outcome = place.run(["/bin/sh", "-c", 'echo "$FOO"; wc -c'], LIMITS, env={"FOO": "a b"},
                             stdin_data=b"x" * 200_000)  # more than a pipe holds: fed while the run reads
     assert outcome.exit_code == 0 and outcome.stdout == b"a b\n200000\n", outcome
+
+
+def test_a_program_installed_under_tmp_still_runs():
+    """A bwrap of its own binds an install folder under /tmp inside its fresh /tmp; a run entering a resident
+    would get a fresh /tmp over it, so such a run starts its own bwrap (a venv made in /tmp, as in CI)."""
+    folder = Path(tempfile.mkdtemp(prefix="npuzzle-install-", dir="/tmp"))
+    try:
+        (folder / "bin").mkdir()
+        shutil.copy2("/bin/echo", folder / "bin" / "tool")
+        folder.chmod(0o755)
+        with box.box() as place:
+            outcome = place.run([str(folder / "bin" / "tool"), "installed"], LIMITS)
+            assert not place.residents.pids()  # no resident was made for it
+    finally:
+        shutil.rmtree(folder)
+    assert outcome.exit_code == 0 and outcome.stdout == b"installed\n", outcome
 
 
 def test_a_timeout_ends_the_run_and_the_box_serves_the_next():

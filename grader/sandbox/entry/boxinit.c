@@ -24,8 +24,8 @@
  * Resident (``boxinit -S SOCKFD [-s FILTERFD] [-t TMPBYTES]``, grader.sandbox.entry.resident): PID 1 of a
  * sandbox bwrap builds once per box, serving one run at a time over the SOCK_SEQPACKET socket SOCKFD. A
  * request is one message: NUL-separated strings (the run's token; the arguments above without -j,
- * through "--"; the program's argv; an empty string; the environment) and the fds stdin, stdout,
- * stderr, then the slot's join fds. For each, it clones a child in new PID, mount, network, IPC and UTS
+ * through "--"; how many words the program's argv has; that argv; the environment) and the fds stdin,
+ * stdout, stderr, then the slot's join fds. For each, it clones a child in new PID, mount, network, IPC and UTS
  * namespaces; the child (the run's PID 1) mounts a fresh /proc (what bwrap covers read-only, covered so)
  * and /tmp (bwrap's /dev/shm is root's, so no run writes there), brings its loopback up as bwrap does, takes the fds, starts a session, joins,
  * and runs the program as in steps 1-3 (the filter FILTERFD, read once, loaded in the program's process
@@ -62,6 +62,7 @@
 #define MAX_LIMITS 16
 #define MAX_FDS 16
 #define REQUEST_BYTES (512 * 1024)
+#define MAX_WORDS 8192
 #define BOX "/run/box"
 
 static char token[80];
@@ -227,9 +228,10 @@ static int receive(int sock, char **words, int max_words, int *fds, int *nfds) {
   }
   request[got] = '\0';
   int count = 0;
-  for (char *at = request; at < request + got && count < max_words - 1; at += strlen(at) + 1) words[count++] = at;
+  char *at = request;
+  for (; at < request + got && count < max_words - 1; at += strlen(at) + 1) words[count++] = at;
   words[count] = NULL;
-  return (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) ? -1 : count;
+  return (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || at < request + got ? -1 : count; /* all, or refused */
 }
 
 /* A new mount of `type` at `where` in place of the resident's own (detached, so the run's mount table reads as
@@ -282,15 +284,18 @@ static void enter(char **words, int count, int *fds, int nfds, const char *tmp_o
   }
   if (chdir(BOX) != 0) fault("cannot enter " BOX);
   struct job job;
-  int at = parse(count, words, 1, &job, 0);
-  int env = at;
-  while (env < count && words[env][0] != '\0') env++;
-  if (env >= count) {
+  int at = parse(count, words, 1, &job, 0); /* the word after "--": how many words the program's argv has */
+  char *end;
+  long words_in_argv = number(words[at], &end);
+  if (*end != '\0' || words_in_argv < 1 || words_in_argv > count - at - 1) {
     errno = 0;
-    fault("no end to the program's arguments");
+    fault("cannot read the program's arguments");
   }
-  words[env] = NULL; /* the program's argv ends here; the environment follows */
-  environ = words + env + 1;
+  static char *program[MAX_WORDS];
+  for (long k = 0; k < words_in_argv; k++) program[k] = words[at + 1 + k];
+  program[words_in_argv] = NULL; /* any word may be empty: counted, not ended by a marker */
+  job.program = program;
+  environ = words + at + 1 + words_in_argv; /* the rest is the environment, up to the list's NULL */
   run_job(&job);
 }
 
@@ -331,11 +336,11 @@ static void serve(int sock, const char *tmp_options) {
   signal(SIGPIPE, SIG_IGN);
   /* Every mount private: what a run mounts stays in its own copy of the tree. */
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) fault("cannot make the mounts private");
-  static char *words[8192];
+  static char *words[MAX_WORDS];
   int fds[MAX_FDS];
   for (;;) {
     int nfds = 0;
-    int count = receive(sock, words, 8192, fds, &nfds);
+    int count = receive(sock, words, MAX_WORDS, fds, &nfds);
     if (count == 0) _exit(0);
     pid_t run = -1;
     if (count > 1) {

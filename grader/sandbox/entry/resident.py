@@ -86,7 +86,7 @@ class Resident:
               fds: Sequence[int]) -> int:
         """Start a run: ``argv`` with ``init_arguments`` (rlimits, uid, through ``--``), the environment ``env``,
         and ``fds`` (stdin, stdout, stderr, then the slot's join fds). Returns a pidfd of the run's PID 1."""
-        words = [token, *init_arguments, *argv, "", *(f"{k}={v}" for k, v in env.items())]
+        words = [token, *init_arguments, str(len(argv)), *argv, *(f"{k}={v}" for k, v in env.items())]
         payload = b"\0".join(w.encode("utf-8", "surrogateescape") for w in words) + b"\0"
         try:
             self._socket.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])

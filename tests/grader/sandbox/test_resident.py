@@ -80,11 +80,12 @@ def test_the_box_and_the_run_are_as_under_a_bwrap_of_its_own(monkeypatch):
     assert "/proc proc rw," in mounts and "/proc/irq proc ro," in mounts and "/tmp tmpfs rw," in mounts, mounts
 
 
-def test_stdin_and_the_environment_reach_the_program():
-    with box.box() as place:
-        outcome = place.run(["/bin/sh", "-c", 'echo "$FOO"; wc -c'], LIMITS, env={"FOO": "a b"},
-                            stdin_data=b"x" * 200_000)  # more than a pipe holds: fed while the run reads
-    assert outcome.exit_code == 0 and outcome.stdout == b"a b\n200000\n", outcome
+def test_stdin_the_arguments_and_the_environment_reach_the_program():
+    script = 'echo "$FOO" "$EMPTY."; printf "[%s]" "$@"; echo; wc -c'
+    with box.box() as place:  # empty words in the argv and the environment, and more stdin than a pipe holds
+        outcome = place.run(["/bin/sh", "-c", script, "sh", "", "x", ""], LIMITS, env={"FOO": "a b", "EMPTY": ""},
+                            stdin_data=b"x" * 200_000)
+    assert outcome.exit_code == 0 and outcome.stdout == b"a b .\n[][x][]\n200000\n", outcome
 
 
 def test_a_program_installed_under_tmp_still_runs():

@@ -26,7 +26,6 @@ OOM_EVIDENCE_FRACTION = 0.5
 OOM_EVIDENCE_FLOOR_BYTES = 32 * 2**20
 
 
-
 def over_cpu(sig: int | None, cpu_exceeded: bool, cpu: float, cpu_limit: float) -> bool:
     """Whether a run that ended by ``sig`` was stopped by its CPU limit."""
     if sig == signal.SIGXCPU or cpu_exceeded:

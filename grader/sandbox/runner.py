@@ -210,10 +210,10 @@ def _run(argv: Sequence[str], workdir: Path, limits: Limits, env: Mapping[str, s
         start = group.start()
     # the token: the shims' failures carry it; nothing the submission prints can
     setup = _Setup(secrets.token_hex(16), rlimits.cpu_limit(limits), group, start, pipes.Capture(limits.output_bytes))
-    paths = _resident_paths(argv, workdir, readable, plan) if residents is not None and uid is not None else None
+    entry = _resident_entry(argv, workdir, readable, plan) if residents is not None and uid is not None else None
     try:
-        if residents is not None and paths is not None and uid is not None:
-            ran: _Ran | Outcome = _resident_run(argv, workdir, limits, environment, stdin_data, paths, plan, uid,
+        if residents is not None and entry is not None and uid is not None:
+            ran: _Ran | Outcome = _resident_run(argv, workdir, limits, environment, stdin_data, entry, plan, uid,
                                                 setup, residents)
         else:
             ran = _spawned_run(argv, workdir, limits, environment, stdin_data, readable, plan, uid, setup)
@@ -277,24 +277,26 @@ def _spawned_run(argv: Sequence[str], workdir: Path, limits: Limits, environment
                 time.monotonic() - started, meter)
 
 
-def _resident_paths(argv: Sequence[str], workdir: Path, readable: Sequence[Path],
-                    plan: isolation.Plan) -> list[Path] | None:
-    """What a resident sandbox for this run binds read-only beside the system; None when the run cannot enter one
-    here: no resident in the plan, or a path to bind under ``/tmp`` (a bwrap of its own binds it in its fresh
-    ``/tmp``, while a run entering a resident gets a fresh ``/tmp`` over the resident's, binds and all)."""
+def _resident_entry(argv: Sequence[str], workdir: Path, readable: Sequence[Path],
+                    plan: isolation.Plan) -> tuple[list[str], list[Path]] | None:
+    """The argv the run starts and what a resident sandbox for it binds read-only beside the system; None when
+    the run cannot enter one here: no resident in the plan, or a path to bind under ``/tmp`` (a bwrap of its own
+    binds it in its fresh ``/tmp``, while a run entering a resident gets a fresh ``/tmp`` over the resident's,
+    binds and all)."""
     if plan.resident is None:
         return None
-    paths = bubblewrap.bound_paths(command.final_argv(argv, workdir, plan)[0], readable, workdir)
-    return None if any(path.is_relative_to("/tmp") for path in paths) else paths
+    final = command.final_argv(argv, workdir, plan)
+    paths = bubblewrap.bound_paths(final[0], readable, workdir)
+    return None if any(path.is_relative_to("/tmp") for path in paths) else (final, paths)
 
 
 def _resident_run(argv: Sequence[str], workdir: Path, limits: Limits, environment: dict[str, str],
-                  stdin_data: bytes | None, paths: list[Path], plan: isolation.Plan, uid: int,
+                  stdin_data: bytes | None, entry: tuple[list[str], list[Path]], plan: isolation.Plan, uid: int,
                   setup: _Setup, residents: resident.Residents) -> _Ran:
-    """A run entered into its box's resident sandbox (:mod:`grader.sandbox.entry.resident`), which binds ``paths``:
-    no process started here."""
+    """A run entered into its box's resident sandbox (:mod:`grader.sandbox.entry.resident`): ``entry`` is the argv
+    it starts and the paths the resident binds (:func:`_resident_entry`); no process started here."""
     assert plan.resident is not None
-    final = command.final_argv(argv, workdir, plan)
+    final, paths = entry
     sandbox = residents.get(plan.resident, paths, plan.seccomp)
     values = command.rlimit_values(argv, workdir, plan, limits, uid)
     group, capture = setup.group, setup.capture

@@ -168,8 +168,8 @@ def check(init: Path, uid: int) -> str | None:
             sandbox = Resident(init, Path(empty), [], None)
             null = os.open(os.devnull, os.O_RDONLY)
             try:
-                pidfd = sandbox.enter("probe", [f"-u{uid}", "--"], ["/bin/sh", "-c", script], {"PATH": "/usr/bin:/bin"},
-                                      (null, write, write))
+                pidfd = sandbox.enter("probe", bubblewrap.init_arguments((), (), uid), ["/bin/sh", "-c", script],
+                                      {"PATH": "/usr/bin:/bin"}, (null, write, write))
             finally:
                 os.close(null)
                 os.close(write)
@@ -206,15 +206,16 @@ class Residents:
         self.box = box
         self._kept: OrderedDict[tuple[Path, tuple[Path, ...], bytes | None], Resident] = OrderedDict()
 
-    def get(self, init: Path, paths: Sequence[Path], seccomp: bytes | None, fresh: bool = False) -> Resident:
-        """The resident for these binds (started if there is none, or it died, or ``fresh``)."""
-        key = (init, tuple(paths), seccomp)
+    def get(self, init: Path, paths: Sequence[Path], program: bytes | None, fresh: bool = False) -> Resident:
+        """The resident for these binds and seccomp ``program`` (started if there is none, or it died, or
+        ``fresh``)."""
+        key = (init, tuple(paths), program)
         found = self._kept.pop(key, None)
         if found is not None and (fresh or not found.alive):
             found.close()
             found = None
         if found is None:
-            found = Resident(init, self.box, paths, seccomp)
+            found = Resident(init, self.box, paths, program)
             while len(self._kept) >= KEPT:
                 self._kept.popitem(last=False)[1].close()
         self._kept[key] = found

@@ -31,6 +31,14 @@ def entered(monkeypatch) -> None:
         pytest.skip("a case's runs do not enter a resident sandbox here (no bwrap, root or C compiler)")
 
 
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is running (not a zombie, not gone; it may go between two reads of /proc)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def _run(place: box.Box, script: str, limits: runner.Limits = LIMITS) -> runner.Outcome:
     return place.run(["/bin/sh", "-c", script], limits)
 
@@ -130,7 +138,7 @@ def test_a_resident_whose_init_died_under_a_live_bwrap_is_replaced_for_the_run(m
         for pid in place.residents.pids():
             for init in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
                 os.kill(int(init), signal.SIGKILL)
-                while Path(f"/proc/{init}").exists() and "Z" not in Path(f"/proc/{init}/stat").read_text():
+                while _alive(int(init)):
                     time.sleep(0.01)
         monkeypatch.setattr(resident.Resident, "alive", property(lambda self: True))
         outcome = _run(place, "echo replaced")
@@ -191,11 +199,10 @@ def test_the_resident_ends_with_the_grader():
         grader.kill()
         grader.wait()
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in pids):
+    while time.monotonic() < deadline and any(_alive(pid) for pid in pids):
         time.sleep(0.05)
     # bwrap is the grader's child: a zombie until init reaps it, then gone
-    alive = [pid for pid in pids if Path(f"/proc/{pid}").exists()
-             and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+    alive = [pid for pid in pids if _alive(pid)]
     assert not alive, f"resident bwrap {alive} outlived its grader"
 
 

@@ -85,8 +85,11 @@ def sweep_temp(parent: str | None = None, swept: Swept | None = None) -> Swept:
     for entry in entries:
         if owner_alive(entry.name, TEMP_PREFIX) is not False or not entry.is_dir(follow_symlinks=False):
             continue
-        if entry.stat(follow_symlinks=False).st_uid != os.geteuid():
-            continue  # another user's folder of the same name: not ours to judge
+        try:
+            if entry.stat(follow_symlinks=False).st_uid != os.geteuid():
+                continue  # another user's folder of the same name: not ours to judge
+        except OSError:
+            continue  # gone since the listing: another grader's sweep took it
         problems: list[str] = []
         for point in tmpfs.mounts_under(entry.path):  # a killed run's workdir tmpfs
             try:

@@ -64,6 +64,14 @@ def pool_uids() -> range:
     return range(pool.base, pool.base + pool.size) if pool else range(0)
 
 
+def owner_of(entry: os.DirEntry[str]) -> int | None:
+    """The uid owning a listed entry; None when it is gone since the listing (other tests share /tmp)."""
+    try:
+        return entry.stat(follow_symlinks=False).st_uid
+    except FileNotFoundError:
+        return None
+
+
 def assert_host_clean() -> None:
     """No process, SysV IPC object or shared temp file of a per-run uid; every slot cgroup empty."""
     owned = set(pool_uids())
@@ -79,7 +87,7 @@ def assert_host_clean() -> None:
         assert left == [], f"SysV {kind} objects are left: {left}"
     for folder in uids.SHARED_TEMP_DIRS:
         if os.path.isdir(folder):
-            left = [e.name for e in os.scandir(folder) if e.stat(follow_symlinks=False).st_uid in owned]
+            left = [e.name for e in os.scandir(folder) if owner_of(e) in owned]
             assert left == [], f"{folder} keeps {left}"
     for group in slots.pool()._made:
         assert group.pids() == [], f"{group.name} still holds processes"

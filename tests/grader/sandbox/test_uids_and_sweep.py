@@ -79,3 +79,19 @@ def test_the_sweep_removes_only_folders_of_dead_owners_in_this_pid_namespace(tmp
     swept = sweep.sweep_temp(str(tmp_path))
     assert sorted(swept.folders) == sorted([str(dead), str(recycled)]) and swept.problems == []
     assert mine.exists() and elsewhere.exists() and unnamed.exists() and outside.exists()
+
+
+def test_two_graders_sweeping_at_once_do_not_fail_on_a_folder_the_other_took(tmp_path, monkeypatch):
+    # Two `grade` runs starting together both list /tmp; one removes a dead owner's folder before the
+    # other looks at it. The second must go on (sweep never raises), not stop the class on a stat.
+    ns = sweep.pid_namespace()
+    taken = tmp_path / f"{sweep.TEMP_PREFIX}{ns}.999999999.12345-gone"
+    left = tmp_path / f"{sweep.TEMP_PREFIX}{ns}.999999998.12345-left"
+    taken.mkdir()
+    left.mkdir()
+    listing = sorted(os.scandir(tmp_path), key=lambda e: e.name)  # "gone" is listed, then removed
+    taken.rmdir()
+    real = os.scandir
+    monkeypatch.setattr(sweep.os, "scandir", lambda path=".": listing if path == tmp_path else real(path))
+    swept = sweep.sweep_temp(str(tmp_path))
+    assert swept.folders == [str(left)] and swept.problems == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import math
 import os
 import select
 import threading
@@ -25,6 +26,8 @@ class Capture:
         self.out_read, self.out_write = os.pipe2(os.O_CLOEXEC)
         self.err_read, self.err_write = os.pipe2(os.O_CLOEXEC)
         self.data = {self.out_read: bytearray(), self.err_read: bytearray()}
+        self.taken = 0
+        """Bytes read so far from both pipes (kept or not): how a watcher tells a trickle from a stream."""
         self.open = {self.out_read, self.err_read}
         self.poller = select.poll()
         for fd in self.open:
@@ -44,7 +47,7 @@ class Capture:
         if also is not None:
             self.poller.register(also, select.POLLIN)
         try:
-            for fd, _ in self.poller.poll(max(0, int(timeout * 1000))):
+            for fd, _ in self.poller.poll(max(0, math.ceil(timeout * 1000))):
                 if fd == also:
                     return True
                 self._read(fd)
@@ -52,6 +55,13 @@ class Capture:
         finally:
             if also is not None:
                 self.poller.unregister(also)
+
+    @staticmethod
+    def wait(fd: int, seconds: float) -> bool:
+        """Wait up to ``seconds`` for fd ``fd`` alone (a pidfd) to be readable, leaving the pipes unread."""
+        waiter = select.poll()
+        waiter.register(fd, select.POLLIN)
+        return bool(waiter.poll(max(0, math.ceil(seconds * 1000))))
 
     def _read(self, fd: int) -> None:
         try:
@@ -63,6 +73,7 @@ class Capture:
                 raise
             chunk = b""
         buffer = self.data[fd]
+        self.taken += len(chunk)
         if chunk:
             buffer += chunk[:self.cap + 1 - len(buffer)]
         if not chunk or len(buffer) > self.cap:

@@ -297,3 +297,41 @@ def test_doctor_measures_a_run_with_layers_switched_off(monkeypatch, disabled):
     assert result.exit_code == 0, result.output
     assert any(line.startswith("overhead: ") for line in result.output.splitlines())
     assert "sweep: removed" in result.output
+
+
+# ---------------------------------------------------------------- the watch's wake-ups
+@pytest.fixture
+def pumps(monkeypatch) -> list[float]:
+    """Each time the watch reads the run's pipes (its wake-ups), as the timeouts it asked for."""
+    from grader.sandbox import pipes
+
+    seen: list[float] = []
+    real = pipes.Capture.pump
+
+    def counted(self, timeout, also=None):
+        seen.append(timeout)
+        return real(self, timeout, also)
+
+    monkeypatch.setattr(pipes.Capture, "pump", counted)
+    return seen
+
+
+def test_a_quiet_run_is_watched_without_spinning(workdir, pumps):
+    # A wait shorter than a millisecond was rounded down to poll(0): the watch spun until each CPU check,
+    # burning a core beside every run. Waits now end at the next check, a few each 100 ms.
+    outcome = run_python("import time; time.sleep(0.45)", workdir)
+    assert outcome.exit_code == 0
+    assert len(pumps) <= 4 * 0.45 / runner.CPU_CHECK_SECONDS + 4, len(pumps)
+
+
+def test_a_program_printing_line_by_line_is_read_in_bursts_and_whole(workdir, pumps):
+    outcome = run_python("import time\nfor i in range(400):\n    print(i, flush=True); time.sleep(0.0002)", workdir)
+    assert outcome.stdout == "".join(f"{i}\n" for i in range(400)).encode()
+    assert len(pumps) < 120, len(pumps)  # one wake-up per line read would be 400
+
+
+def test_a_fast_stream_is_read_at_once_not_held_by_the_quiet_wait(workdir):
+    # 900 kB as fast as it can go: past the quiet threshold each read, so the watch never lets the pipe fill.
+    outcome = run_python("import sys\nfor _ in range(900): sys.stdout.write('x' * 999 + '\\n'); sys.stdout.flush()",
+                         workdir)
+    assert len(outcome.stdout) == 900_000 and not outcome.stdout_truncated and outcome.wall_seconds < 5

@@ -72,6 +72,8 @@ takes quadratic time below that), and no tile, size or move count needs more tha
 
 def _integer(token: str) -> int | None:
     """The value of an integer token of at most :data:`MAX_DIGITS` digits, else ``None``."""
+    if token.isdecimal() and len(token) <= MAX_DIGITS:  # most tokens: what the pattern's \d+ alone matches
+        return int(token)
     if not _INT_RE.match(token) or len(token.lstrip("+-")) > MAX_DIGITS:
         return None
     return int(token)
@@ -255,6 +257,8 @@ class _SolutionReader:
 
     def __init__(self, source: str, n: int | None, wordings: dict[str, str]) -> None:
         self.source, self.wordings, self.size_hint, self.notes = source, wordings, n, Notes()
+        # A line starting with a digit is a board row or an N line, unless a wording starts with one ("0 moves")
+        self.numeric_wording = any(w[:1].isdecimal() for w in wordings)
         self.moves: int | None = None
         self.header_line: int | None = None
         self.unsolvable_line: int | None = None
@@ -271,6 +275,8 @@ class _SolutionReader:
         if raw != line and raw.rstrip("\r") != line:
             self.notes.add(number, "leading or trailing spaces")
         self.seen_content = True
+        if line[0].isdecimal() and not self.numeric_wording:  # neither the header nor a wording
+            return self._numbers(number, line)
         header = _HEADER_RE.match(line)
         if header:
             self._header(number, line, header.group(1))
@@ -313,7 +319,7 @@ class _SolutionReader:
     def _numbers(self, number: int, line: str) -> None:
         """An N line or a board row."""
         tokens = line.split()
-        parsed = [_integer(t) for t in tokens]
+        parsed = [int(t) if t.isdecimal() and len(t) <= MAX_DIGITS else _integer(t) for t in tokens]
         values = [v for v in parsed if v is not None]
         if len(values) != len(parsed):
             bad = next(t for t, v in zip(tokens, parsed) if v is None)

@@ -156,6 +156,11 @@ def _first_board(boards: Sequence[Board], lines: Sequence[int], standard: Sequen
     return [Problem(Verdict.WA, lines[0], "the first board is not the input", view)]
 
 
+def _step_view(boards: Sequence[Board], lines: Sequence[int], index: int) -> str:
+    """The boards of step ``index`` side by side: drawn only for a step that is wrong (most are right)."""
+    return side_by_side([(f"line {lines[index - 1]}", boards[index - 1]), (f"line {lines[index]}", boards[index])])
+
+
 def _steps(boards: Sequence[Board], lines: Sequence[int]) -> list[Problem]:
     problems: list[Problem] = []
     seen: dict[tuple[int, ...], int] = {}
@@ -164,16 +169,15 @@ def _steps(boards: Sequence[Board], lines: Sequence[int]) -> list[Problem]:
         if index:
             before = boards[index - 1]
             where = f"step {index} (boards on lines {lines[index - 1]} and {lines[index]})"
-            view = side_by_side([(f"line {lines[index - 1]}", before), (f"line {lines[index]}", board)])
             problem = None
             if board == before:
                 what = "the goal is" if board.is_goal() else "the same board is"
                 problem = Problem(Verdict.WA, lines[index], f"{where}: {what} printed twice "
-                                                            "(that is not a move)", view)
+                                                            "(that is not a move)", _step_view(boards, lines, index))
             elif before.move_to(board) is None:
                 problem = Problem(Verdict.WA, lines[index], f"{where}: not a legal move (the blank must slide one "
                                                             f"cell up, down, left or right){_wrap_hint(before, board)}",
-                                  view)
+                                  _step_view(boards, lines, index))
             elif board.tiles in seen:
                 first = seen[board.tiles]
                 problem = Problem(Verdict.WA, lines[index], f"{where}: returns to the board already printed on "

@@ -100,3 +100,18 @@ def test_every_princeton_file_parses():
     for path in files:
         board = parse_puzzle(path.read_bytes(), path.name)
         assert 2 <= board.n <= 10
+
+
+@pytest.mark.parametrize("wording", ["0 moves: unsolvable", "-1", "Impossible"])
+def test_an_unsolvable_wording_is_recognised_whatever_it_starts_with(wording):
+    # Rows of digits take a fast path past the wordings; a wording that starts with a digit must not.
+    parsed = parse_solution(f"{wording}\n", unsolvable_wordings=(wording,))
+    assert parsed.unsolvable and parsed.unsolvable_line == 1
+
+
+def test_digits_of_other_scripts_read_as_the_pattern_reads_them():
+    # "\d" and int() take any decimal digit; the fast path must agree (a superscript is not one).
+    parsed = parse_solution("Minimum number of moves = 1\n\n2\n\u0661 2\n3 0\n\n2\n1 2\n0 3\n")
+    assert parsed.boards[0].tiles == (1, 2, 3, 0)
+    with pytest.raises(SolutionFormatError, match="output:4: expected row 1"):
+        parse_solution("Minimum number of moves = 1\n\n2\n1 \u00b2\n3 0\n\n2\n1 2\n0 3\n")

@@ -156,7 +156,8 @@ class _Recorder:
 
     def __call__(self, submission: Submission, result: CaseResult) -> None:
         result = within_budget(result)  # before the journal and every report see it
-        if result.path:  # most students print the same boards for a case: keep one copy of each
+        if result.path and not self.journal:  # held until the reports: most students print the same boards for
+            # a case, so keep one copy of each (with a journal, the journal holds the results instead)
             result = dataclasses.replace(result, path=tuple(self.boards.setdefault(b, b) for b in result.path))
         self.finished[submission.id][result.case] = None if self.journal else result
         self.done += 1

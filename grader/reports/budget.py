@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 
 from grader.model.results import CaseResult
 
@@ -43,8 +44,19 @@ def _listed(items: tuple[str, ...], count: int, chars: int, what: str) -> tuple[
     return kept
 
 
+def _path_bytes_at_most(path: Sequence[tuple[int, ...]]) -> int:
+    """An upper bound of ``len(json.dumps(path))``, without writing it: each tile with its ", " and its digits."""
+    longest = max((len(board) for board in path), default=0)
+    return len(path) * (longest * (len(str(max(longest - 1, 0))) + 2) + 4) + 2
+
+
 def within_budget(result: CaseResult) -> CaseResult:
-    """``result`` with every field a program can grow capped (a no-op for an ordinary result)."""
+    """``result`` with every field a program can grow capped (``result`` itself when nothing is over)."""
+    if len(result.message) <= MESSAGE_CHARS and len(result.stderr) <= STDERR_CHARS \
+            and len(result.problems) <= MAX_PROBLEMS and all(len(p) <= PROBLEM_CHARS for p in result.problems) \
+            and len(result.notes) <= MAX_NOTES and all(len(n) <= NOTE_CHARS for n in result.notes) \
+            and (result.path is None or _path_bytes_at_most(result.path) <= PATH_BYTES):
+        return result  # an ordinary result: nothing to cut, nothing made again
     path = result.path
     notes = _listed(result.notes, MAX_NOTES, NOTE_CHARS, "notes")
     if path is not None and len(json.dumps([list(board) for board in path])) > PATH_BYTES:

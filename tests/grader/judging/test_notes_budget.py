@@ -9,7 +9,7 @@ import pytest
 from grader.judging.moves_format import parse_moves
 from grader.judging.verdicts import Verdict
 from grader.model.results import CaseResult
-from grader.reports.budget import CASE_BYTES, within_budget
+from grader.reports.budget import CASE_BYTES, PATH_BYTES, within_budget
 from solver.formats import parse_solution
 from solver.notes import MAX_NOTE_KINDS, Note, collapse_notes
 
@@ -63,3 +63,16 @@ def test_an_ordinary_result_is_unchanged() -> None:
     ordinary = CaseResult(case="c", verdict=Verdict.AC, points=1.0, max_points=1.0, message="solved in 2 moves",
                           seconds=0.1, notes=("line 1: CRLF line endings",), path=((1, 2, 3, 0), (1, 2, 3, 0)))
     assert within_budget(ordinary) == ordinary
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 10, 32])
+def test_a_path_is_cut_exactly_where_its_json_passes_the_budget(n: int) -> None:
+    # The check for an ordinary result estimates the path's JSON from above; a path that fits just under the
+    # budget is kept, and one just over it is not, whatever the board size.
+    board = tuple(range(n * n))
+    size = len(json.dumps([list(board)] * 2)) - len(json.dumps([list(board)]))  # what one more board adds
+    fits = (PATH_BYTES - 2) // size
+    for boards, kept in ((fits, True), (fits + 2, False)):
+        result = CaseResult(case="c", verdict=Verdict.AC, points=1.0, max_points=1.0, message="", seconds=0.1,
+                            path=(board,) * boards)
+        assert (within_budget(result).path is not None) is kept, (boards, kept)

@@ -12,6 +12,7 @@ gets ``(done, total)``, and :func:`~grader.reports.outputs.write_reports` is the
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import fnmatch
 import shutil
@@ -42,7 +43,7 @@ from grader.model.results import BuildRecord, CaseEntry, CaseResult, GradingResu
 from grader.model.results import Shard as ResultShard
 from grader.reports.budget import within_budget
 from grader.reports.outputs import write_reports
-from grader.sandbox import runner, sweep
+from grader.sandbox import isolation, runner, sweep
 from grader.shard import Shard
 from grader.testsets.assignment import Assignment, load_assignment, require_assignment
 from grader.testsets.model import Case, CaseSet, load_testset, require_goal, select_cases
@@ -71,6 +72,28 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     (``testset_hash``), which ``grade merge`` checks. Returns the results (``interrupted`` after Ctrl-C).
     """
     require_folder(Path(submissions_dir))
+    probing = threading.Thread(target=_probe_sandbox, name="sandbox-probe", daemon=True)
+    probing.start()  # its test runs wait on processes while the test set, assignment and cases load
+    try:
+        return _grade(submissions_dir, testset_dir, out_dir, probing, jobs=jobs, only=only, strict=strict,
+                      assignment_path=assignment_path, time_limit=time_limit, progress=progress,
+                      on_result=on_result, shard=shard, cases=cases, journal=journal, memory_mb=memory_mb,
+                      pretty=pretty)
+    finally:
+        probing.join()
+
+
+def _probe_sandbox() -> None:
+    """Probe the sandbox's layers now (cached for the process); a failure is raised again where the runs ask."""
+    with contextlib.suppress(Exception):
+        isolation.plan()
+
+
+def _grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, probing: threading.Thread, *,
+           jobs: int, only: Iterable[str] | None, strict: bool, assignment_path: Path | None,
+           time_limit: float | None, progress: Progress | None, on_result: OnResult | None, shard: Shard | None,
+           cases: Iterable[str] | None, journal: Journal | None, memory_mb: int | None,
+           pretty: bool) -> GradingResults:
     testset = load_testset(Path(testset_dir))
     # A config error names a case by its place in the manifest, whichever cases --cases kept.
     position = {case.id: index for index, case in enumerate(testset.cases)}
@@ -91,6 +114,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     # 0711: the runs' uids may pass through to their own workdir, not list.
     temp = sweep.make_temp_folder(mode=0o711)
     (temp / "staging").mkdir(mode=0o700)  # extracted zips: no run's uid may enter
+    probing.join()
     runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")

@@ -18,7 +18,7 @@ Wall time from the parent; CPU time of each mode's whole process tree (RUSAGE_CH
 process gets compiled bytecode (a cache folder of its own, as an installed package has), so an
 environment that turns bytecode off does not charge grade for compiling itself at each start.
 Prints each round with the machine's load, then the min, median and summed ratios to bare (the target:
-<= 1.05x wall, <= 1.10x CPU). On a shared machine the wall ratio moves with other jobs' load:
+<= 1.05x wall, <= 1.10x CPU), and where the wall sums' ratio falls over resamplings of the rounds. On a shared machine the wall ratio moves with other jobs' load:
 compare rounds, not runs.
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import resource
 import shutil
 import statistics
@@ -128,6 +129,19 @@ def bare(plan_file: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def spread(rounds: list[dict[str, tuple[float, float]]], mode: str, draws: int = 2000) -> tuple[float, float]:
+    """Where the ratio of wall sums (``mode`` / bare) falls when the rounds are drawn again with replacement
+    (5th and 95th percentile, a fixed seed): how much the figure owes to which rounds the machine happened to
+    give, which one run of rounds cannot otherwise tell."""
+    pick = random.Random(28)
+    ratios = []
+    for _ in range(draws):
+        chosen = [pick.choice(rounds) for _ in rounds]
+        ratios.append(sum(r[mode][0] for r in chosen) / sum(r["bare"][0] for r in chosen))
+    ratios.sort()
+    return ratios[int(0.05 * draws)], ratios[int(0.95 * draws) - 1]
+
+
 def modes(base: Path, setup: dict, compare: Path | None) -> dict[str, tuple[list[str], dict[str, str]]]:
     """Each mode's argv and environment."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -172,10 +186,12 @@ def main() -> int:
               f"(load {os.getloadavg()[0]:.1f} before)")
         ratios: dict[str, dict[str, list[float]]] = {m: {"wall": [], "cpu": []} for m in chosen if m != "bare"}
         sums = {mode: [0.0, 0.0] for mode in chosen}  # each mode's wall and CPU over all rounds
+        rounds: list[dict[str, tuple[float, float]]] = []
         names = list(chosen)
         for number in range(args.rounds):
             order = names[number % len(names):] + names[:number % len(names)]
             figures = {mode: timed(*chosen[mode]) for mode in order}
+            rounds.append(figures)
             for mode, (wall, cpu) in figures.items():
                 sums[mode][0] += wall
                 sums[mode][1] += cpu
@@ -193,6 +209,8 @@ def main() -> int:
             print(f"{mode} / bare: wall min {min(got['wall']):.3f}x median {statistics.median(got['wall']):.3f}x "
                   f"sums {wall_sum:.3f}x, CPU min {min(got['cpu']):.3f}x median {statistics.median(got['cpu']):.3f}x "
                   f"sums {cpu_sum:.3f}x (target <= 1.05x wall, <= 1.10x CPU)")
+            low, high = spread(rounds, mode)
+            print(f"  the wall sums' ratio over 2,000 resamplings of these rounds: 90 % within {low:.3f}x-{high:.3f}x")
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

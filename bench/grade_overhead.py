@@ -18,8 +18,8 @@ Wall time from the parent; CPU time of each mode's whole process tree (RUSAGE_CH
 process gets compiled bytecode (a cache folder of its own, as an installed package has), so an
 environment that turns bytecode off does not charge grade for compiling itself at each start.
 Prints each round with the machine's load, then the min, median and summed ratios to bare (the target:
-<= 1.05x wall, <= 1.10x CPU), and where the wall sums' ratio falls over resamplings of the rounds. On a shared machine the wall ratio moves with other jobs' load:
-compare rounds, not runs.
+<= 1.05x wall, <= 1.10x CPU), and where the wall sums' ratio falls over resamplings of the rounds. On a
+shared machine the wall ratio moves with other jobs' load: compare rounds, not runs.
 """
 
 from __future__ import annotations

@@ -319,7 +319,7 @@ class _SolutionReader:
     def _numbers(self, number: int, line: str) -> None:
         """An N line or a board row."""
         tokens = line.split()
-        parsed = [int(t) if t.isdecimal() and len(t) <= MAX_DIGITS else _integer(t) for t in tokens]
+        parsed = [_integer(t) for t in tokens]
         values = [v for v in parsed if v is not None]
         if len(values) != len(parsed):
             bad = next(t for t, v in zip(tokens, parsed) if v is None)

@@ -52,16 +52,16 @@ def _path_bytes_at_most(path: Sequence[tuple[int, ...]]) -> int:
 
 def within_budget(result: CaseResult) -> CaseResult:
     """``result`` with every field a program can grow capped (``result`` itself when nothing is over)."""
-    if len(result.message) <= MESSAGE_CHARS and len(result.stderr) <= STDERR_CHARS \
-            and len(result.problems) <= MAX_PROBLEMS and all(len(p) <= PROBLEM_CHARS for p in result.problems) \
-            and len(result.notes) <= MAX_NOTES and all(len(n) <= NOTE_CHARS for n in result.notes) \
-            and (result.path is None or _path_bytes_at_most(result.path) <= PATH_BYTES):
-        return result  # an ordinary result: nothing to cut, nothing made again
     path = result.path
     notes = _listed(result.notes, MAX_NOTES, NOTE_CHARS, "notes")
-    if path is not None and len(json.dumps([list(board) for board in path])) > PATH_BYTES:
+    # The bound first: the path is written out as JSON only when it might be over
+    if path is not None and _path_bytes_at_most(path) > PATH_BYTES \
+            and len(json.dumps([list(board) for board in path])) > PATH_BYTES:
         path = None
         notes += (f"the printed path ({len(result.path or ()):,} boards) is too long to keep for replays",)
-    return dataclasses.replace(
-        result, message=cut(result.message, MESSAGE_CHARS), stderr=cut(result.stderr, STDERR_CHARS),
-        problems=_listed(result.problems, MAX_PROBLEMS, PROBLEM_CHARS, "problems"), notes=notes, path=path)
+    message, stderr = cut(result.message, MESSAGE_CHARS), cut(result.stderr, STDERR_CHARS)
+    problems = _listed(result.problems, MAX_PROBLEMS, PROBLEM_CHARS, "problems")
+    if (message, stderr, problems, notes, path) == (result.message, result.stderr, result.problems, result.notes,
+                                                    result.path):
+        return result  # an ordinary result: nothing cut, so not made (and validated) again
+    return dataclasses.replace(result, message=message, stderr=stderr, problems=problems, notes=notes, path=path)

@@ -75,7 +75,7 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
     probing = threading.Thread(target=_probe_sandbox, name="sandbox-probe", daemon=True)
     probing.start()  # its test runs wait on processes while the test set, assignment and cases load
     try:
-        return _grade(submissions_dir, testset_dir, out_dir, probing, jobs=jobs, only=only, strict=strict,
+        return _grade(submissions_dir, testset_dir, out_dir, jobs=jobs, only=only, strict=strict,
                       assignment_path=assignment_path, time_limit=time_limit, progress=progress,
                       on_result=on_result, shard=shard, cases=cases, journal=journal, memory_mb=memory_mb,
                       pretty=pretty)
@@ -84,12 +84,13 @@ def grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *, job
 
 
 def _probe_sandbox() -> None:
-    """Probe the sandbox's layers now (cached for the process); a failure is raised again where the runs ask."""
+    """Probe the sandbox's layers now (``plan()`` probes once per process, under its lock, for whichever thread
+    asks first: the set-up's own call waits for this one); a failure is raised again where the runs ask."""
     with contextlib.suppress(Exception):
         isolation.plan()
 
 
-def _grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, probing: threading.Thread, *,
+def _grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, *,
            jobs: int, only: Iterable[str] | None, strict: bool, assignment_path: Path | None,
            time_limit: float | None, progress: Progress | None, on_result: OnResult | None, shard: Shard | None,
            cases: Iterable[str] | None, journal: Journal | None, memory_mb: int | None,
@@ -114,7 +115,6 @@ def _grade(submissions_dir: Path, testset_dir: Path, out_dir: Path | None, probi
     # 0711: the runs' uids may pass through to their own workdir, not list.
     temp = sweep.make_temp_folder(mode=0o711)
     (temp / "staging").mkdir(mode=0o700)  # extracted zips: no run's uid may enter
-    probing.join()
     runner.warn_if_exposed([Path(testset_dir), Path(submissions_dir)])
     try:
         submissions = discover(Path(submissions_dir), temp / "staging")

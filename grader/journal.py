@@ -16,7 +16,8 @@ torn by a machine crash, or one that is not a valid entry (:mod:`grader.model.jo
 layout (one ``<case>.json`` per result) are still read.
 
 A run that keeps a journal holds only which cases are done: :class:`Submissions` reads each submission back
-from here when a report comes to it (:meth:`Journal.cases_of`), its printed paths still coded.
+from here when a report comes to it (:meth:`Journal.cases_of`), its printed paths still coded, and keeps what it
+read while that stays under :data:`READ_BACK_BYTES` of journal text (each report goes over the class once).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import hashlib
 import json
 import os
 import shutil
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +36,7 @@ from typing import Any, TypeVar, cast, overload
 from pydantic import TypeAdapter, ValidationError
 
 from grader.errors import ConfigError, OutputDirError
+from grader.model import pathcode
 from grader.model.apiresult import ApiResult
 from grader.model.journal import JOURNAL_API, JOURNAL_CASE, JournalApi, JournalCase, Language
 from grader.model.results import TRUSTED, BuildRecord, CaseResult, LazySubmissions, SubmissionResult
@@ -48,6 +51,10 @@ API_ENTRY = Path("api") / "results.json"
 CASES_FILE = "cases.jsonl"
 FORMAT_VERSION = 2
 """2: results as results.json format 2 writes them (coded paths, defaults left out); format 1 is read alike."""
+READ_BACK_BYTES = 4 * 2**20
+"""How much journal text :class:`Submissions` keeps read back (as results), the least recently asked for going
+first: the six reports of a class read each submission once, not six times (checking an entry again costs
+~20 us), while a class too large for it is read back per report as before, in bounded memory."""
 
 
 @dataclass(frozen=True)
@@ -163,11 +170,14 @@ class Journal:
             self.commit(submission_id)
 
     def cases_of(self, submission_id: str) -> dict[str, CaseResult]:
+        return self.read_back(submission_id)[0]
+
+    def read_back(self, submission_id: str) -> tuple[dict[str, CaseResult], int]:
         """The submission's finished results as the journal holds them now (a later line for a case wins): a run
         reads each submission back from here when a report comes to it, instead of holding them all. Its
         lines were checked when the run started (resumed ones) or written by this run, so their paths stay
         coded, unchecked (:data:`~grader.model.results.TRUSTED`); a line that does not parse (torn by a
-        crash) is left out, as :meth:`start` leaves it out."""
+        crash) is left out, as :meth:`start` leaves it out. :meth:`read_back` also gives the bytes read."""
         assert self.key is not None, "start() first"
         folder = self._folder(submission_id)
         try:
@@ -177,11 +187,12 @@ class Journal:
         except OSError as exc:
             raise OutputDirError(f"{folder}: cannot read the journal back: {exc.strerror or exc}") from None
         held: dict[str, CaseResult] = {}
-        for text in [*_older(folder), *lines]:
+        texts = [*_older(folder), *lines]
+        for text in texts:
             entry = _valid(JOURNAL_CASE, text, trusted=True)
             if entry is not None and entry.key == self.key and entry.submission == submission_id:
                 held[entry.result.case] = entry.result
-        return held
+        return held, sum(map(len, texts))
 
     def _folder(self, submission_id: str) -> Path:
         # The hash keeps ids that differ only in unsafe characters ("a b", "a_b") apart.
@@ -260,11 +271,17 @@ def _valid(adapter: TypeAdapter[E], text: bytes, trusted: bool = False) -> E | N
 
 class Submissions(LazySubmissions):
     """A run's submissions, each read back from the journal when it is asked for, its cases in ``order``:
-    what a class's reports need is never in memory all at once. ``shells`` are the submissions without their
-    cases (build, API part, whether complete)."""
+    what a class's reports need is never in memory all at once, beyond the last ``keep_bytes`` of journal text
+    read back (:data:`READ_BACK_BYTES`). ``shells`` are the submissions without their cases (build, API part,
+    whether complete)."""
 
-    def __init__(self, journal: Journal, shells: tuple[SubmissionResult, ...], order: Mapping[str, int]) -> None:
+    def __init__(self, journal: Journal, shells: tuple[SubmissionResult, ...], order: Mapping[str, int],
+                 keep_bytes: int = READ_BACK_BYTES) -> None:
         self.journal, self.shells, self.order = journal, shells, order
+        self.keep_bytes = keep_bytes
+        self._kept: OrderedDict[int, tuple[SubmissionResult, int]] = OrderedDict()  # index: (submission, its bytes)
+        self._kept_bytes = 0
+        self._last: int | None = None
 
     def __len__(self) -> int:
         return len(self.shells)
@@ -278,7 +295,28 @@ class Submissions(LazySubmissions):
     def __getitem__(self, index: int | slice) -> SubmissionResult | tuple[SubmissionResult, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
+        index = range(len(self))[index]  # a negative index, or IndexError
+        last = self._kept.get(self._last) if self._last is not None and self._last != index else None
+        if last is not None:  # the boards a report decoded from the last one's paths go: kept ones stay coded
+            _forget_boards(last[0])
+        self._last = index
+        if index in self._kept:
+            self._kept.move_to_end(index)
+            return self._kept[index][0]
         shell = self.shells[index]
-        held = self.journal.cases_of(shell.id)
+        held, size = self.journal.read_back(shell.id)
         cases = sorted((held[case] for case in held if case in self.order), key=lambda r: self.order[r.case])
-        return dataclasses.replace(shell, cases=tuple(cases))
+        submission = dataclasses.replace(shell, cases=tuple(cases))
+        if size <= self.keep_bytes:  # the journal is closed: what was read back stays true
+            self._kept[index] = (submission, size)
+            self._kept_bytes += size
+            while self._kept_bytes > self.keep_bytes:
+                self._kept_bytes -= self._kept.popitem(last=False)[1][1]
+        return submission
+
+
+def _forget_boards(submission: SubmissionResult) -> None:
+    """Drop the boards decoded from the submission's coded paths (they are decoded again if looked at)."""
+    for case in submission.cases:
+        if isinstance(case.path, pathcode.Coded):
+            case.path.decoded = None

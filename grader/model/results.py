@@ -305,7 +305,7 @@ class Shard(Record):
 class LazySubmissions(Sequence[SubmissionResult], abc.ABC):
     """A class's submissions, each made when it is asked for (:class:`grader.journal.Submissions` reads each
     back from the journal): the results of a large class are never all in memory at once. A reader goes over
-    it once per report; each pass makes the submissions again. Equal to the tuple of its submissions."""
+    it once per report; a pass may make the submissions again. Equal to the tuple of its submissions."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)

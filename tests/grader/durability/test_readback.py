@@ -7,6 +7,9 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
+import grader.journal as journal_module
 from grader.journal import Journal, Submissions
 from grader.model import pathcode
 from grader.model.results import GradingResults
@@ -83,3 +86,57 @@ def test_a_journal_of_format_1_is_resumed_and_read_back(graded: Graded, tmp_path
     results = grade(SUBMISSIONS, TESTSET, out, jobs=2, journal=journal)
     assert journal.reused == 16
     assert normalized(results.to_json())["submissions"] == normalized(graded.results.to_json())["submissions"]
+
+
+def _counting_reads(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """Every journal line the run checks as it reads it back."""
+    read: list[bytes] = []
+    check = journal_module._valid
+
+    def counted(adapter, text, trusted=False):  # type: ignore[no-untyped-def]
+        if trusted:
+            read.append(text)
+        return check(adapter, text, trusted)
+    monkeypatch.setattr(journal_module, "_valid", counted)
+    return read
+
+
+def test_the_reports_read_each_result_back_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six reports go over the class: a class whose journal fits the read-back budget has each result read and
+    checked once, not once per report (~20 us each)."""
+    read = _counting_reads(monkeypatch)
+    results = _journaled(tmp_path / "out")
+    assert len(read) == len(set(read)) == sum(len(s.cases) for s in results.submissions) == 16
+
+
+def test_a_class_over_the_read_back_budget_gives_the_same_reports(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget, the least recently read submission is let go and read again when asked for: the same
+    submissions, and what is kept stays within the budget."""
+    results = _journaled(tmp_path / "out")
+    assert isinstance(results.submissions, Submissions)
+    journal, shells, order = results.submissions.journal, results.submissions.shells, results.submissions.order
+    read = _counting_reads(monkeypatch)
+    tight = Submissions(journal, shells, order, keep_bytes=3000)
+    first, again = list(tight), list(tight)
+    assert first == again == list(results.submissions)
+    assert len(read) > 16 and tight._kept_bytes <= 3000
+    assert tight[-1] == first[-1]
+    read.clear()
+    roomy = Submissions(journal, shells, order)
+    assert list(roomy) == first and list(roomy) == first and len(read) == 16
+
+
+def test_a_kept_submission_holds_its_paths_coded_once_the_next_is_asked_for(tmp_path: Path) -> None:
+    """What a report decoded from one submission's paths is let go when it moves on to the next: kept read-backs
+    hold coded paths, as fresh ones do."""
+    results = _journaled(tmp_path / "out")
+    submissions = results.submissions
+    assert isinstance(submissions, Submissions)
+    index = next(i for i, submission in enumerate(submissions) if any(case.path for case in submission.cases))
+    looked = [case.path for case in submissions[index].cases if case.path]
+    assert all(len(path[:]) == len(path) for path in looked)  # a report looks at the boards
+    assert all(isinstance(path, pathcode.Coded) and path.decoded is not None for path in looked)
+    submissions[index - 1]
+    assert all(isinstance(path, pathcode.Coded) and path.decoded is None for path in looked)
+    assert [case.path for case in submissions[index].cases if case.path] == looked  # the same, decoded again

@@ -16,7 +16,7 @@ torn by a machine crash, or one that is not a valid entry (:mod:`grader.model.jo
 layout (one ``<case>.json`` per result) are still read.
 
 A run that keeps a journal holds only which cases are done: :class:`Submissions` reads each submission back
-from here when a report comes to it (:meth:`Journal.cases_of`), its printed paths still coded, and keeps what it
+from here when a report comes to it (:meth:`Journal.read_back`), its printed paths still coded, and keeps what it
 read while that stays under :data:`READ_BACK_BYTES` of journal text (each report goes over the class once).
 """
 
@@ -169,15 +169,12 @@ class Journal:
         for submission_id in list(self._open):
             self.commit(submission_id)
 
-    def cases_of(self, submission_id: str) -> dict[str, CaseResult]:
-        return self.read_back(submission_id)[0]
-
     def read_back(self, submission_id: str) -> tuple[dict[str, CaseResult], int]:
-        """The submission's finished results as the journal holds them now (a later line for a case wins): a run
-        reads each submission back from here when a report comes to it, instead of holding them all. Its
-        lines were checked when the run started (resumed ones) or written by this run, so their paths stay
-        coded, unchecked (:data:`~grader.model.results.TRUSTED`); a line that does not parse (torn by a
-        crash) is left out, as :meth:`start` leaves it out. :meth:`read_back` also gives the bytes read."""
+        """The submission's finished results as the journal holds them now (a later line for a case wins), and the
+        bytes of journal text they came from: a run reads each submission back from here when a report comes to
+        it, instead of holding them all. Its lines were checked when the run started (resumed ones) or written by
+        this run, so their paths stay coded, unchecked (:data:`~grader.model.results.TRUSTED`); a line that does
+        not parse (torn by a crash) is left out, as :meth:`start` leaves it out."""
         assert self.key is not None, "start() first"
         folder = self._folder(submission_id)
         try:

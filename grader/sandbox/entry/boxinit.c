@@ -28,10 +28,11 @@
  * stdout, stderr, then the slot's join fds. For each, it clones a child in new PID, mount, network, IPC
  * and UTS namespaces; the child (the run's PID 1) mounts a fresh /proc (what bwrap covers read-only,
  * covered so) and /tmp (bwrap's /dev/shm is root's, so no run writes there), brings its loopback up as
- * bwrap does, takes the fds, starts a session, joins, and runs the program as in steps 1-3 (the filter FILTERFD, read once, loaded in the program's process
- * after no_new_privs). The reply is "S" with a pidfd of the run's PID 1, or "F" and why not; when that
- * PID 1 ends, "E STATUS UTIME_US STIME_US MAXRSS_KB". When the grader's end of the socket closes (it
- * ended, even killed), it kills the run and exits, and the kernel ends everything in the box.
+ * bwrap does, takes the fds, starts a session, joins, and runs the program as in steps 1-3 (the filter
+ * FILTERFD, read once, loaded in the program's process after no_new_privs). The reply is "S" with a pidfd
+ * of the run's PID 1, or "F" and why not; when that PID 1 ends, "E STATUS UTIME_US STIME_US MAXRSS_KB".
+ * When the grader's end of the socket closes (it ended, even killed), it kills the run and exits, and the
+ * kernel ends everything in the box.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader.apitests.prepared import Prepared
 from grader.intake import safe_copy
-from grader.intake.build import RUN_NAMES, Build
+from grader.intake.build import JAVAC_JVM, RUN_NAMES, Build
 from grader.intake.timecap import StudentFault
 from grader.testsets.assignment import Assignment
 
@@ -66,12 +66,12 @@ def compiled_harness() -> Path:
                                     "installed: apt-get install libasm-java (or set NPUZZLE_ASM_JAR to an asm.jar)")
         queues = folder / "queues"
         queues.mkdir()
-        _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(queues),
+        _tool([javac, *JAVAC_JVM, "-encoding", "UTF-8", "-nowarn", "--release", "11", "-d", str(queues),
                *sorted(str(p) for p in (HARNESS / "npzapi").glob("*.java"))], folder)
         sources = sorted(str(p) for p in HARNESS.glob("NpzApi*.java"))
         # 16: the worker reaches the judge through a Unix domain socket (java.net.UnixDomainSocketAddress).
         try:
-            _tool([javac, "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "16", "-d", str(out),
+            _tool([javac, *JAVAC_JVM, "-encoding", "UTF-8", "-nowarn", "--release", "16", "-d", str(out),
                    "-cp", f"{asm}:{queues}", *sources], folder)
         except HarnessBuildError as exc:
             if "release" in str(exc) and "not supported" in str(exc):
@@ -149,7 +149,7 @@ def _compile_reference(qualified: str) -> Path | None:
     out = folder / "classes"
     out.mkdir()
     try:
-        _tool([shutil.which("javac") or "javac", "-J-Xmx512m", "-encoding", "UTF-8", "-nowarn", "--release", "11",
+        _tool([shutil.which("javac") or "javac", *JAVAC_JVM, "-encoding", "UTF-8", "-nowarn", "--release", "11",
                "-d", str(out), str(source)], folder)
     except HarnessBuildError:
         return None

@@ -35,7 +35,7 @@ from grader.intake.build_steps import (
     copy_into,
 )
 from grader.intake.command_build import build_command
-from grader.intake.java.java_build import JAVAC_HEAP_MB, build_java
+from grader.intake.java.java_build import JAVAC_HEAP_MB, JAVAC_JVM, build_java
 from grader.intake.java.mains import (
     MAX_PARSED_BYTES,
     choose_main,
@@ -53,6 +53,7 @@ __all__ = [
     "BUILD_LOG_BYTES",
     "IGNORED_NAMES",
     "JAVAC_HEAP_MB",
+    "JAVAC_JVM",
     "MAX_PARSED_BYTES",
     "RESERVED_NAMES",
     "RUN_NAMES",

@@ -44,6 +44,12 @@ from grader.sandbox import runner
 from grader.testsets.assignment import Assignment
 
 JAVAC_HEAP_MB = 768
+JAVAC_JVM = (f"-J-Xmx{JAVAC_HEAP_MB}m", "-J-XX:+IgnoreUnrecognizedVMOptions", "-J-XX:TieredStopAtLevel=1",
+             "-J-XX:+UseSerialGC")
+"""javac's own JVM options. A compile is a short run of the JVM: its optimising compiler's (C2) threads cost more
+than they ever return, so javac runs on the quick compiler (C1) alone, with the serial collector. Measured against
+plain ``javac`` (``bench/javac_flags.py``): 2 student files, about 40 % less CPU; 40 files of 2,400 lines, over
+60 % less. A JVM without one of the options ignores it. The students' own runs keep the default compilers."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,7 @@ def _plan(bundle: Path, assignment: Assignment) -> _Plan | Build:
 
 def _compile(plan: _Plan, bundle: Path, assignment: Assignment, main_class: str) -> java_compile.JavacResult:
     values = {**memory(assignment), "main_class": main_class}
-    default_build = (plan.javac, f"-J-Xmx{JAVAC_HEAP_MB}m", "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
+    default_build = (plan.javac, *JAVAC_JVM, "-encoding", "UTF-8", "-nowarn", "-d", "{build_dir}",
                      "-cp", "{classpath}", "{sources}")
     sources = plan.sources(bundle)
 

@@ -129,6 +129,32 @@ def test_a_link_in_javacs_output_is_refused_never_copied(tmp_path: Path, monkeyp
     assert all(b"victim" not in p.read_bytes() for p in copied)
 
 
+@pytest.mark.java
+def test_javac_runs_on_the_quick_compiler_and_the_students_runs_keep_the_default_ones(tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    # A compile is a short JVM run: C2's threads cost javac ~40 % more CPU than they return (bench/javac_flags.py).
+    # The students' own programs are long searches: their runs must keep the JVM's default compilers.
+    from grader.intake.build import JAVAC_JVM, build
+    from grader.sandbox import runner
+
+    require_tool("javac")
+    real, argvs = runner.run_command, []
+
+    def recording(argv, *args, **kwargs):
+        argvs.append(list(argv))
+        return real(argv, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "run_command", recording)
+    write(tmp_path / "sub", {"Solver.java": "public class Solver { public static void main(String[] a) { } }"})
+    (tmp_path / "work").mkdir()
+    built = build(tmp_path / "sub", tmp_path / "work", Assignment())
+    assert built.ok, built.message
+    [javac] = argvs
+    assert javac[1:1 + len(JAVAC_JVM)] == list(JAVAC_JVM)
+    assert {"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"} <= set(JAVAC_JVM)
+    assert built.run_argv is not None and not any("Tiered" in arg for arg in built.run_argv)
+
+
 SIGNATURES = ["public static synchronized void main(String[] args)", "static final public void main(String... args)",
               "public static void main(java.lang.String args[])", "@SuppressWarnings(\"all\") public static void main("
               "final String[] args)"]

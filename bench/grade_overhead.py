@@ -12,7 +12,11 @@ first ``--cases`` 2x2/3x3 cases of the bundled test set. Each round runs, in an 
   (student, case) in a fresh temp folder (the built files copied in, the input written), the same
   argv, RLIMIT_CPU and memory limit, stdout read, two at a time -- no sandbox, no judging, no reports;
 - with ``--compare OLD_TREE`` (a checkout of older code, e.g. ``git archive BASE | tar -x -C OLD_TREE``):
-  grade again with that tree first on PYTHONPATH, so old and new code meet the same load.
+  grade again with that tree first on PYTHONPATH, so old and new code meet the same load;
+- with ``--tuned-bare``: the bare loop again, its javac given the grader's own JVM options
+  (``JAVAC_JVM``: the quick JIT only, the serial collector), so that what the grader's machinery costs
+  (sandbox, judging, reports) shows apart from what its cheaper compiles save. The bare loop's javac is
+  otherwise plain, as a TA's loop would run it.
 
 Wall time from the parent; CPU time of each mode's whole process tree (RUSAGE_CHILDREN). Every
 process gets compiled bytecode (a cache folder of its own, as an installed package has), so an
@@ -86,8 +90,8 @@ def plan(base: Path, count: int, names: list[str]) -> dict:
             "input_file": assignment.input_file, "output_file": assignment.output_file, "students": students}
 
 
-def bare(plan_file: Path) -> None:
-    """The bare loop (run as its own process, so its CPU is counted like grade's)."""
+def bare(plan_file: Path, javac_options: list[str]) -> None:
+    """The bare loop (run as its own process, so its CPU is counted like grade's); ``javac_options`` go to javac."""
     setup = json.loads(plan_file.read_text())
     limit, memory = setup["limit"], setup["memory_mb"] * 2**20
     work = Path(tempfile.mkdtemp(prefix="npuzzle-bare-"))
@@ -101,8 +105,8 @@ def bare(plan_file: Path) -> None:
         def one(job) -> None:
             student, case = job
             if case is None:
-                subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(work / student["name"]),
-                                *student["sources"]], check=True, capture_output=True)
+                subprocess.run(["javac", *javac_options, "-nowarn", "-encoding", "UTF-8", "-d",
+                                str(work / student["name"]), *student["sources"]], check=True, capture_output=True)
                 return
 
             def limits() -> None:  # the grader's: CPU, and address space (data for a JVM, whose heap has -Xmx)
@@ -129,20 +133,34 @@ def bare(plan_file: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def spread(rounds: list[dict[str, tuple[float, float]]], mode: str, draws: int = 2000) -> tuple[float, float]:
-    """Where the ratio of wall sums (``mode`` / bare) falls when the rounds are drawn again with replacement
+def spread(rounds: list[dict[str, tuple[float, float]]], mode: str, baseline: str = "bare",
+           draws: int = 2000) -> tuple[float, float]:
+    """Where the ratio of wall sums (``mode`` / ``baseline``) falls when the rounds are drawn again with replacement
     (5th and 95th percentile, a fixed seed): how much the figure owes to which rounds the machine happened to
     give, which one run of rounds cannot otherwise tell."""
     pick = random.Random(28)
     ratios = []
     for _ in range(draws):
         chosen = [pick.choice(rounds) for _ in rounds]
-        ratios.append(sum(r[mode][0] for r in chosen) / sum(r["bare"][0] for r in chosen))
+        ratios.append(sum(r[mode][0] for r in chosen) / sum(r[baseline][0] for r in chosen))
     ratios.sort()
     return ratios[int(0.05 * draws)], ratios[int(0.95 * draws) - 1]
 
 
-def modes(base: Path, setup: dict, compare: Path | None) -> dict[str, tuple[list[str], dict[str, str]]]:
+def summary(rounds: list[dict[str, tuple[float, float]]], mode: str, baseline: str) -> None:
+    """``mode``'s ratios to ``baseline``: min and median of the rounds', and of the sums over the rounds (which weigh
+    each round by its length and are steadier than any one round on a shared machine), and their spread."""
+    wall = [r[mode][0] / r[baseline][0] for r in rounds]
+    cpu = [r[mode][1] / r[baseline][1] for r in rounds]
+    wall_sum, cpu_sum = (sum(r[mode][i] for r in rounds) / sum(r[baseline][i] for r in rounds) for i in (0, 1))
+    print(f"{mode} / {baseline}: wall min {min(wall):.3f}x median {statistics.median(wall):.3f}x sums {wall_sum:.3f}x, "
+          f"CPU min {min(cpu):.3f}x median {statistics.median(cpu):.3f}x sums {cpu_sum:.3f}x "
+          f"(target <= 1.05x wall, <= 1.10x CPU)")
+    low, high = spread(rounds, mode, baseline)
+    print(f"  the wall sums' ratio over 2,000 resamplings of these rounds: 90 % within {low:.3f}x-{high:.3f}x")
+
+
+def modes(base: Path, setup: dict, compare: Path | None, tuned: bool) -> dict[str, tuple[list[str], dict[str, str]]]:
     """Each mode's argv and environment."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(base / "bytecode")
@@ -155,6 +173,10 @@ def modes(base: Path, setup: dict, compare: Path | None) -> dict[str, tuple[list
     chosen = {"grade": (grade(REPO, "out"), {**env, "PYTHONPATH": str(REPO)}),
               "bare": ([sys.executable, str(Path(__file__).resolve()), "--bare", str(base / "plan.json")],
                        {**env, "PYTHONPATH": str(REPO)})}
+    if tuned:
+        from grader.intake.build import JAVAC_JVM
+        tuned_argv = [*chosen["bare"][0], "--javac-options", json.dumps(list(JAVAC_JVM))]
+        chosen["tuned bare"] = (tuned_argv, chosen["bare"][1])
     if compare is not None:
         chosen["old grade"] = (grade(compare, "out-old"), {**env, "PYTHONPATH": str(compare.resolve())})
     return chosen
@@ -168,49 +190,40 @@ def main() -> int:
     p.add_argument("--python", type=int, default=8, help="Python students (default 8)")
     p.add_argument("--copies", type=int, help="instead, this many copies of each of the 8 examples")
     p.add_argument("--compare", type=Path, help="also grade with the code of this tree (older code), interleaved")
+    p.add_argument("--tuned-bare", action="store_true",
+                   help="also time the bare loop with the grader's javac options, and grade's ratios to it")
     p.add_argument("--bare", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--javac-options", default="[]", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.bare:
-        bare(args.bare)
+        bare(args.bare, json.loads(args.javac_options))
         return 0
     base = Path(tempfile.mkdtemp(prefix="npuzzle-overhead-"))
     try:
         setup = plan(base, args.cases, roster(args.java, args.python, args.copies))
         (base / "plan.json").write_text(json.dumps(setup))
-        chosen = modes(base, setup, args.compare)
+        chosen = modes(base, setup, args.compare, args.tuned_bare)
         for mode in chosen:  # warm-up, not timed: bytecode compiled, page cache and JIT-free caches filled
             timed(*chosen[mode])
         java = sum(1 for student in setup["students"] if student["jvm"])
         print(f"{len(setup['students'])} students ({java} Java, {len(setup['students']) - java} Python) x "
               f"{len(setup['cases'])} cases, -j 2, {args.rounds} rounds "
               f"(load {os.getloadavg()[0]:.1f} before)")
-        ratios: dict[str, dict[str, list[float]]] = {m: {"wall": [], "cpu": []} for m in chosen if m != "bare"}
-        sums = {mode: [0.0, 0.0] for mode in chosen}  # each mode's wall and CPU over all rounds
+        baselines = [mode for mode in chosen if mode.endswith("bare")]
+        pairs = [(mode, baseline) for mode in chosen if mode not in baselines for baseline in baselines]
         rounds: list[dict[str, tuple[float, float]]] = []
         names = list(chosen)
         for number in range(args.rounds):
             order = names[number % len(names):] + names[:number % len(names)]
             figures = {mode: timed(*chosen[mode]) for mode in order}
             rounds.append(figures)
-            for mode, (wall, cpu) in figures.items():
-                sums[mode][0] += wall
-                sums[mode][1] += cpu
-            bw, bc = figures["bare"]
-            line = [f"round {number + 1}: bare {bw:6.2f} s wall {bc:6.2f} s CPU"]
-            for mode in ratios:
-                gw, gc = figures[mode]
-                ratios[mode]["wall"].append(gw / bw)
-                ratios[mode]["cpu"].append(gc / bc)
-                line.append(f"{mode} {gw:6.2f} s {gc:6.2f} s CPU = {gw / bw:.3f}x wall {gc / bc:.3f}x CPU")
+            line = [f"round {number + 1}: " + " | ".join(
+                f"{mode} {figures[mode][0]:6.2f} s wall {figures[mode][1]:6.2f} s CPU" for mode in names)]
+            line += [f"{mode}/{baseline} {figures[mode][0] / figures[baseline][0]:.3f}x wall "
+                     f"{figures[mode][1] / figures[baseline][1]:.3f}x CPU" for mode, baseline in pairs]
             print(" | ".join(line) + f"  (load {os.getloadavg()[0]:.1f})", flush=True)
-        for mode, got in ratios.items():
-            # the sums weigh each round by its length and are steadier than any one round on a shared machine
-            wall_sum, cpu_sum = (sums[mode][i] / sums["bare"][i] for i in (0, 1))
-            print(f"{mode} / bare: wall min {min(got['wall']):.3f}x median {statistics.median(got['wall']):.3f}x "
-                  f"sums {wall_sum:.3f}x, CPU min {min(got['cpu']):.3f}x median {statistics.median(got['cpu']):.3f}x "
-                  f"sums {cpu_sum:.3f}x (target <= 1.05x wall, <= 1.10x CPU)")
-            low, high = spread(rounds, mode)
-            print(f"  the wall sums' ratio over 2,000 resamplings of these rounds: 90 % within {low:.3f}x-{high:.3f}x")
+        for mode, baseline in pairs:
+            summary(rounds, mode, baseline)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

@@ -57,11 +57,11 @@ def roster(java: int, python: int, copies: int | None) -> list[str]:
             for examples, count in ((JAVA, java), (PYTHON, python)) for i in range(count)]
 
 
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
     """(wall, CPU of the whole tree) of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(argv, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(argv, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -160,8 +160,13 @@ def summary(rounds: list[dict[str, tuple[float, float]]], mode: str, baseline: s
     print(f"  the wall sums' ratio over 2,000 resamplings of these rounds: 90 % within {low:.3f}x-{high:.3f}x")
 
 
-def modes(base: Path, setup: dict, compare: Path | None, tuned: bool) -> dict[str, tuple[list[str], dict[str, str]]]:
-    """Each mode's argv and environment."""
+Mode = tuple[list[str], dict[str, str], Path]
+
+
+def modes(base: Path, setup: dict, compare: Path | None, tuned: bool) -> dict[str, Mode]:
+    """Each mode's argv, environment and working folder. A grade runs in its own tree's folder: ``python -m``
+    puts the working folder first on sys.path, before PYTHONPATH, so from another tree it would import that
+    tree's grader (until session 9, ``--compare`` timed the new code twice this way)."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(base / "bytecode")
     cases = [f"--cases={case['id']}" for case in setup["cases"]]
@@ -170,16 +175,29 @@ def modes(base: Path, setup: dict, compare: Path | None, tuned: bool) -> dict[st
         return [sys.executable, "-m", "grader.cli", str(base / "class"), "--testcases", setup["testset"],
                 "--out", str(base / out), "-j", "2", "--no-progress", *cases]
 
-    chosen = {"grade": (grade(REPO, "out"), {**env, "PYTHONPATH": str(REPO)}),
-              "bare": ([sys.executable, str(Path(__file__).resolve()), "--bare", str(base / "plan.json")],
-                       {**env, "PYTHONPATH": str(REPO)})}
+    chosen: dict[str, Mode] = {
+        "grade": (grade(REPO, "out"), {**env, "PYTHONPATH": str(REPO)}, REPO),
+        "bare": ([sys.executable, str(Path(__file__).resolve()), "--bare", str(base / "plan.json")],
+                 {**env, "PYTHONPATH": str(REPO)}, REPO)}
     if tuned:
         from grader.intake.build import JAVAC_JVM
         tuned_argv = [*chosen["bare"][0], "--javac-options", json.dumps(list(JAVAC_JVM))]
-        chosen["tuned bare"] = (tuned_argv, chosen["bare"][1])
+        chosen["tuned bare"] = (tuned_argv, chosen["bare"][1], REPO)
     if compare is not None:
-        chosen["old grade"] = (grade(compare, "out-old"), {**env, "PYTHONPATH": str(compare.resolve())})
+        chosen["old grade"] = (grade(compare, "out-old"), {**env, "PYTHONPATH": str(compare.resolve())},
+                               compare.resolve())
+    for name, (_, environment, cwd) in chosen.items():
+        if name.endswith("grade"):
+            require_tree(name, environment, cwd)
     return chosen
+
+
+def require_tree(name: str, env: dict[str, str], cwd: Path) -> None:
+    """Stop unless ``name``'s processes import the grader of the tree they are meant to time."""
+    found = subprocess.run([sys.executable, "-c", "import grader; print(grader.__file__)"], cwd=cwd, env=env,
+                           check=True, capture_output=True, text=True).stdout.strip()
+    if not Path(found).resolve().is_relative_to(cwd.resolve()):
+        raise SystemExit(f"{name}: imports the grader from {found}, not from {cwd}")
 
 
 def main() -> int:

@@ -71,13 +71,14 @@ def same_classes(left: Path, right: Path) -> bool:
 
 def measure(title: str, source_sets: list[list[Path]], rounds: int, work: Path) -> None:
     kinds = {"plain javac": (), "grader's JAVAC_JVM": JAVAC_JVM}
+    outs = {kind: work / f"out-{number}" for number, kind in enumerate(kinds)}
     runs: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
     for r in range(rounds):
         for sources in source_sets:
             order = list(kinds) if r % 2 == 0 else list(kinds)[::-1]
             for kind in order:
-                runs[kind].append(compile_once(sources, kinds[kind], work / kind.split()[0]))
-            if not same_classes(work / "plain", work / "grader's"):
+                runs[kind].append(compile_once(sources, kinds[kind], outs[kind]))
+            if not same_classes(*outs.values()):
                 raise SystemExit(f"{title}: the two compiles wrote different class files")
     print(f"\n{title}: {len(source_sets)} source set(s) x {rounds} rounds")
     for kind, figures in runs.items():
